@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+#include <vector>
+
+namespace infersight::cli {
+
+// Exit codes shared by all subcommands.
+enum ExitCode : int { ExitOk = 0, ExitFailure = 1, ExitUsage = 2 };
+
+// A subcommand of infersight-cli. `run` receives the arguments after the subcommand name with the
+// program name in front (so QCommandLineParser::process can be used on it directly) and returns
+// the process exit code. Errors go to stderr as one clear line.
+struct CliCommand {
+    QString name;
+    QString summary;
+    std::function<int(const QStringList &arguments)> run;
+};
+
+// Subcommands register themselves from their own translation unit:
+//   static const bool registered = registerCommand({"gpus", "List the GPU catalogue", &runGpus});
+bool registerCommand(CliCommand command);
+const std::vector<CliCommand> &commands();
+
+// Helpers for command implementations.
+void printError(const QString &message);   // "infersight-cli: <message>" on stderr
+void printOut(const QString &text);        // text on stdout (UTF-8), no newline added
+
+}  // namespace infersight::cli

@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: MIT
+// infersight-cli: headless access to every number the GUI shows.
+#include "cli_command.h"
+
+#include <QCoreApplication>
+#include <QTextStream>
+
+#include <algorithm>
+#include <cstdio>
+
+namespace infersight::cli {
+
+namespace {
+std::vector<CliCommand> &registry() {
+    static std::vector<CliCommand> list;
+    return list;
+}
+}  // namespace
+
+bool registerCommand(CliCommand command) {
+    registry().push_back(std::move(command));
+    return true;
+}
+
+const std::vector<CliCommand> &commands() {
+    auto &list = registry();
+    std::sort(list.begin(), list.end(), [](const CliCommand &a, const CliCommand &b) { return a.name < b.name; });
+    return list;
+}
+
+void printError(const QString &message) {
+    QTextStream err(stderr);
+    err << "infersight-cli: " << message << '\n';
+}
+
+void printOut(const QString &text) {
+    QTextStream out(stdout);
+    out << text;
+}
+
+}  // namespace infersight::cli
+
+namespace {
+
+QString usage() {
+    QString text = QStringLiteral(
+        "Usage: infersight-cli <command> [options]\n"
+        "Predict how a deep-learning model runs for inference on NVIDIA GPUs and MIG slices.\n\n"
+        "Commands:\n");
+    for (const auto &command : infersight::cli::commands()) {
+        text += QStringLiteral("  %1  %2\n").arg(command.name, -10).arg(command.summary);
+    }
+    text += QStringLiteral("\nRun 'infersight-cli <command> --help' for a command's options.\n"
+                           "Options:\n  -h, --help     Show this help.\n  -v, --version  Show the version.\n");
+    return text;
+}
+
+}  // namespace
+
+int main(int argc, char *argv[]) {
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("infersight-cli"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(INFERSIGHT_VERSION));
+    QCoreApplication::setOrganizationName(QStringLiteral("Infersight"));
+
+    const QStringList args = QCoreApplication::arguments();
+    if (args.size() < 2) {
+        infersight::cli::printError(QStringLiteral("no command given"));
+        QTextStream(stderr) << usage();
+        return infersight::cli::ExitUsage;
+    }
+    const QString first = args.at(1);
+    if (first == QLatin1String("-h") || first == QLatin1String("--help") || first == QLatin1String("help")) {
+        infersight::cli::printOut(usage());
+        return infersight::cli::ExitOk;
+    }
+    if (first == QLatin1String("-v") || first == QLatin1String("--version")) {
+        infersight::cli::printOut(QStringLiteral("infersight-cli %1\n").arg(QCoreApplication::applicationVersion()));
+        return infersight::cli::ExitOk;
+    }
+    for (const auto &command : infersight::cli::commands()) {
+        if (command.name == first) {
+            QStringList rest = args.mid(2);
+            rest.prepend(QStringLiteral("infersight-cli %1").arg(first));
+            return command.run(rest);
+        }
+    }
+    infersight::cli::printError(QStringLiteral("unknown command '%1' (see --help)").arg(first));
+    return infersight::cli::ExitUsage;
+}
