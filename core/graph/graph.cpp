@@ -352,7 +352,7 @@ std::vector<std::vector<int>> Graph::consumers() const {
 std::int64_t Graph::parameterCount() const {
     std::int64_t total = 0;
     for (const Value &v : values) {
-        if (v.kind == ValueKind::Initializer && isFloating(v.dtype)) {
+        if (v.kind == ValueKind::Initializer && isFloating(v.dtype) && !v.buffer) {
             const std::int64_t n = v.elements();
             total += n > 0 ? n : 0;
         }

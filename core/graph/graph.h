@@ -67,6 +67,9 @@ struct Value {
     std::optional<std::vector<std::int64_t>> intData;
     std::optional<std::vector<double>> floatData;
     int producer = -1;  // index of the node writing it, -1 for inputs and initializers
+    // A non-trainable initializer (PyTorch "buffer": BatchNorm running statistics, attention masks,
+    // position ids): it takes memory but is not a parameter, so parameterCount() skips it.
+    bool buffer = false;
 
     bool isGraphInput() const { return kind == ValueKind::Input; }
     bool isInitializer() const { return kind == ValueKind::Initializer; }
@@ -143,7 +146,7 @@ public:
     // consumers()[v] = nodes reading value v.
     std::vector<std::vector<int>> consumers() const;
 
-    // Parameters: elements of floating-point initializers (each counted once).
+    // Parameters: elements of floating-point initializers that are not buffers (each counted once).
     std::int64_t parameterCount() const;
     std::int64_t parameterBytes() const;
 

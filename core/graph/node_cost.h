@@ -17,7 +17,7 @@ struct NodeCost {
     std::int64_t flops = 0;
     std::int64_t bytesRead = 0;
     std::int64_t bytesWritten = 0;
-    std::int64_t params = 0;       // elements of floating initializers the node reads
+    std::int64_t params = 0;       // elements of floating initializers (not buffers) the node reads
     std::int64_t paramBytes = 0;
     bool known = true;             // false when shapes are unknown or the op has no cost rule
     bool shapeOnly = false;        // metadata/layout-only op that moves no data (Shape, Reshape...)

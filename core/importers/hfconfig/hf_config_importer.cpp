@@ -1,0 +1,426 @@
+// SPDX-License-Identifier: MIT
+#include "importers/hfconfig/hf_config_importer.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonValue>
+
+#include <cmath>
+#include <limits>
+
+namespace infersight {
+
+namespace {
+
+constexpr qint64 kMaxConfigBytes = 16 * 1024 * 1024;
+
+QString jsonTypeName(const QJsonValue &v) {
+    switch (v.type()) {
+    case QJsonValue::Null:
+        return QStringLiteral("null");
+    case QJsonValue::Bool:
+        return QStringLiteral("a boolean");
+    case QJsonValue::Double:
+        return QStringLiteral("a number");
+    case QJsonValue::String:
+        return QStringLiteral("a string");
+    case QJsonValue::Array:
+        return QStringLiteral("an array");
+    case QJsonValue::Object:
+        return QStringLiteral("an object");
+    case QJsonValue::Undefined:
+        break;
+    }
+    return QStringLiteral("undefined");
+}
+
+// Reads typed fields of one config object and remembers the first problem.
+class FieldReader {
+public:
+    FieldReader(const QJsonObject &object, QString source) : m_object(object), m_source(std::move(source)) {}
+
+    bool failed() const { return !m_error.isEmpty(); }
+    Error error() const { return Error{m_error}; }
+
+    // A required positive integer (a JSON number with no fraction).
+    std::int64_t requireInt(const char *field, std::int64_t min = 1) {
+        const QJsonValue v = m_object.value(QLatin1String(field));
+        if (v.isUndefined()) {
+            fail(QStringLiteral("the required field '%1' is missing").arg(QLatin1String(field)));
+            return min;
+        }
+        return toInt(field, v, min);
+    }
+    // The first of several alternative names that is present (e.g. n_positions, n_ctx).
+    std::int64_t optionalInt(std::initializer_list<const char *> fields, std::int64_t fallback, std::int64_t min = 1) {
+        for (const char *field : fields) {
+            const QJsonValue v = m_object.value(QLatin1String(field));
+            if (!v.isUndefined() && !v.isNull()) {
+                return toInt(field, v, min);
+            }
+        }
+        return fallback;
+    }
+    std::int64_t optionalInt(const char *field, std::int64_t fallback, std::int64_t min = 1) { return optionalInt({field}, fallback, min); }
+    double optionalDouble(const char *field, double fallback) {
+        const QJsonValue v = m_object.value(QLatin1String(field));
+        if (v.isUndefined() || v.isNull()) {
+            return fallback;
+        }
+        if (!v.isDouble() || !std::isfinite(v.toDouble())) {
+            fail(QStringLiteral("field '%1' must be a number, not %2").arg(QLatin1String(field), jsonTypeName(v)));
+            return fallback;
+        }
+        return v.toDouble();
+    }
+    bool optionalBool(const char *field, bool fallback) {
+        const QJsonValue v = m_object.value(QLatin1String(field));
+        if (v.isUndefined() || v.isNull()) {
+            return fallback;
+        }
+        if (!v.isBool()) {
+            fail(QStringLiteral("field '%1' must be true or false, not %2").arg(QLatin1String(field), jsonTypeName(v)));
+            return fallback;
+        }
+        return v.toBool();
+    }
+    QString optionalString(const char *field, const QString &fallback) {
+        const QJsonValue v = m_object.value(QLatin1String(field));
+        if (v.isUndefined() || v.isNull()) {
+            return fallback;
+        }
+        if (!v.isString()) {
+            fail(QStringLiteral("field '%1' must be a string, not %2").arg(QLatin1String(field), jsonTypeName(v)));
+            return fallback;
+        }
+        return v.toString();
+    }
+    void fail(const QString &message) {
+        if (m_error.isEmpty()) {
+            m_error = QStringLiteral("%1: %2").arg(m_source, message);
+        }
+    }
+
+private:
+    std::int64_t toInt(const char *field, const QJsonValue &v, std::int64_t min) {
+        if (!v.isDouble()) {
+            fail(QStringLiteral("field '%1' must be an integer, not %2").arg(QLatin1String(field), jsonTypeName(v)));
+            return min;
+        }
+        const double d = v.toDouble();
+        if (!std::isfinite(d) || d != std::floor(d) || d < static_cast<double>(min) || d > 1e12) {
+            fail(QStringLiteral("field '%1' must be an integer of at least %2, not %3").arg(QLatin1String(field)).arg(min).arg(d));
+            return min;
+        }
+        return static_cast<std::int64_t>(d);
+    }
+
+    QJsonObject m_object;
+    QString m_source;
+    QString m_error;
+};
+
+int intLayers(FieldReader &r, std::int64_t v) {
+    if (v > 100000) {
+        r.fail(QStringLiteral("the layer count %1 is out of range").arg(v));
+        return 1;
+    }
+    return static_cast<int>(v);
+}
+
+// Picks the head from the architecture class name; fails for classes of other tasks.
+TransformerHead headFor(FieldReader &r, const QString &arch, const QStringList &base, const QStringList &lm,
+                        const QStringList &classification = {}, const QStringList &pretraining = {}) {
+    if (base.contains(arch)) {
+        return TransformerHead::Base;
+    }
+    if (lm.contains(arch)) {
+        return TransformerHead::LanguageModel;
+    }
+    if (classification.contains(arch)) {
+        return TransformerHead::SequenceClassification;
+    }
+    if (pretraining.contains(arch)) {
+        return TransformerHead::PreTraining;
+    }
+    r.fail(QStringLiteral("architecture '%1' is not supported (supported: %2)").arg(arch, (base + lm + classification + pretraining).join(QStringLiteral(", "))));
+    return TransformerHead::Base;
+}
+
+void checkHeads(FieldReader &r, std::int64_t hidden, std::int64_t heads, const char *hiddenField, const char *headsField) {
+    if (heads > 0 && hidden % heads != 0) {
+        r.fail(QStringLiteral("'%1' (%2) is not a multiple of '%3' (%4)")
+                   .arg(QLatin1String(hiddenField))
+                   .arg(hidden)
+                   .arg(QLatin1String(headsField))
+                   .arg(heads));
+    }
+}
+
+}  // namespace
+
+int HfModelConfig::layers() const {
+    return std::visit(
+        [](const auto &c) -> int {
+            using T = std::decay_t<decltype(c)>;
+            if constexpr (std::is_same_v<T, SwitchConfig>) {
+                return c.encoderLayers + c.decoderLayers;
+            } else {
+                return c.layers;
+            }
+        },
+        config);
+}
+
+QStringList supportedHfModelTypes() {
+    return {QStringLiteral("bert"), QStringLiteral("gpt2"), QStringLiteral("opt"), QStringLiteral("llama"), QStringLiteral("mistral"),
+            QStringLiteral("switch_transformers")};
+}
+
+QStringList supportedHfArchitectures() {
+    return {QStringLiteral("BertModel"), QStringLiteral("BertForMaskedLM"), QStringLiteral("BertLMHeadModel"),
+            QStringLiteral("BertForSequenceClassification"), QStringLiteral("BertForPreTraining"), QStringLiteral("GPT2Model"),
+            QStringLiteral("GPT2LMHeadModel"), QStringLiteral("OPTModel"), QStringLiteral("OPTForCausalLM"),
+            QStringLiteral("LlamaModel"), QStringLiteral("LlamaForCausalLM"), QStringLiteral("MistralModel"),
+            QStringLiteral("MistralForCausalLM"), QStringLiteral("SwitchTransformersModel"),
+            QStringLiteral("SwitchTransformersForConditionalGeneration")};
+}
+
+Result<HfModelConfig> parseHfConfig(const QByteArray &json, const QString &sourceName, const QString &architecture) {
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        return Error{QStringLiteral("%1: not valid JSON (%2 at offset %3)").arg(sourceName, parseError.errorString()).arg(parseError.offset)};
+    }
+    if (!doc.isObject()) {
+        return Error{QStringLiteral("%1: a HuggingFace config.json must be a JSON object").arg(sourceName)};
+    }
+    const QJsonObject o = doc.object();
+    FieldReader r(o, sourceName);
+    HfModelConfig out;
+    const QJsonValue typeValue = o.value(QLatin1String("model_type"));
+    if (typeValue.isUndefined()) {
+        return Error{QStringLiteral("%1: the required field 'model_type' is missing (is this a HuggingFace config.json?)").arg(sourceName)};
+    }
+    if (!typeValue.isString()) {
+        return Error{QStringLiteral("%1: field 'model_type' must be a string, not %2").arg(sourceName, jsonTypeName(typeValue))};
+    }
+    out.modelType = typeValue.toString();
+    if (!supportedHfModelTypes().contains(out.modelType)) {
+        return Error{QStringLiteral("%1: model_type '%2' is not supported (supported: %3)")
+                         .arg(sourceName, out.modelType, supportedHfModelTypes().join(QStringLiteral(", ")))};
+    }
+    QString arch = architecture;
+    if (arch.isEmpty()) {
+        const QJsonValue archs = o.value(QLatin1String("architectures"));
+        if (!archs.isUndefined() && !archs.isNull()) {
+            if (!archs.isArray() || archs.toArray().isEmpty() || !archs.toArray().first().isString()) {
+                return Error{QStringLiteral("%1: field 'architectures' must be a non-empty array of class names").arg(sourceName)};
+            }
+            arch = archs.toArray().first().toString();
+        }
+    }
+    out.name = r.optionalString("_name_or_path", QFileInfo(sourceName).completeBaseName());
+    const QString &t = out.modelType;
+    if (t == QLatin1String("bert")) {
+        BertConfig c;
+        if (arch.isEmpty()) {
+            arch = QStringLiteral("BertModel");
+        }
+        c.head = headFor(r, arch, {QStringLiteral("BertModel")}, {QStringLiteral("BertForMaskedLM"), QStringLiteral("BertLMHeadModel")},
+                         {QStringLiteral("BertForSequenceClassification")}, {QStringLiteral("BertForPreTraining")});
+        c.vocab = r.requireInt("vocab_size");
+        c.hidden = r.requireInt("hidden_size");
+        c.layers = intLayers(r, r.requireInt("num_hidden_layers"));
+        c.heads = r.requireInt("num_attention_heads");
+        c.intermediate = r.requireInt("intermediate_size");
+        c.maxPositions = r.optionalInt("max_position_embeddings", 512);
+        c.typeVocab = r.optionalInt("type_vocab_size", 2);
+        c.layerNormEps = r.optionalDouble("layer_norm_eps", 1e-12);
+        c.activation = r.optionalString("hidden_act", QStringLiteral("gelu"));
+        const QJsonValue labels = o.value(QLatin1String("id2label"));
+        c.numLabels = r.optionalInt("num_labels", labels.isObject() ? labels.toObject().size() : 2);
+        checkHeads(r, c.hidden, c.heads, "hidden_size", "num_attention_heads");
+        out.defaultSeq = c.maxPositions;
+        out.config = c;
+    } else if (t == QLatin1String("gpt2")) {
+        Gpt2Config c;
+        if (arch.isEmpty()) {
+            arch = QStringLiteral("GPT2Model");
+        }
+        c.head = headFor(r, arch, {QStringLiteral("GPT2Model")}, {QStringLiteral("GPT2LMHeadModel")});
+        c.vocab = r.requireInt("vocab_size");
+        c.embd = r.requireInt("n_embd");
+        c.layers = intLayers(r, r.requireInt("n_layer"));
+        c.heads = r.requireInt("n_head");
+        c.positions = r.optionalInt({"n_positions", "n_ctx"}, 1024);
+        c.inner = r.optionalInt("n_inner", 0);
+        c.layerNormEps = r.optionalDouble("layer_norm_epsilon", 1e-5);
+        c.activation = r.optionalString("activation_function", QStringLiteral("gelu_new"));
+        checkHeads(r, c.embd, c.heads, "n_embd", "n_head");
+        out.defaultSeq = c.positions;
+        out.decoder = true;
+        out.config = c;
+    } else if (t == QLatin1String("opt")) {
+        OptConfig c;
+        if (arch.isEmpty()) {
+            arch = QStringLiteral("OPTModel");
+        }
+        c.head = headFor(r, arch, {QStringLiteral("OPTModel")}, {QStringLiteral("OPTForCausalLM")});
+        c.vocab = r.requireInt("vocab_size");
+        c.hidden = r.requireInt("hidden_size");
+        c.layers = intLayers(r, r.requireInt("num_hidden_layers"));
+        c.heads = r.requireInt("num_attention_heads");
+        c.ffn = r.requireInt("ffn_dim");
+        c.maxPositions = r.optionalInt("max_position_embeddings", 2048);
+        const std::int64_t proj = r.optionalInt("word_embed_proj_dim", c.hidden);
+        c.wordEmbedProjDim = proj == c.hidden ? 0 : proj;
+        c.layerNormBefore = r.optionalBool("do_layer_norm_before", true);
+        c.finalLayerNorm = c.layerNormBefore && !r.optionalBool("_remove_final_layer_norm", false);
+        c.enableBias = r.optionalBool("enable_bias", true);
+        c.activation = r.optionalString("activation_function", QStringLiteral("relu"));
+        checkHeads(r, c.hidden, c.heads, "hidden_size", "num_attention_heads");
+        out.defaultSeq = c.maxPositions;
+        out.decoder = true;
+        out.config = c;
+    } else if (t == QLatin1String("llama") || t == QLatin1String("mistral")) {
+        LlamaConfig c;
+        const bool mistral = t == QLatin1String("mistral");
+        const QString prefix = mistral ? QStringLiteral("Mistral") : QStringLiteral("Llama");
+        if (arch.isEmpty()) {
+            arch = prefix + QStringLiteral("Model");
+        }
+        c.head = headFor(r, arch, {prefix + QStringLiteral("Model")}, {prefix + QStringLiteral("ForCausalLM")});
+        c.vocab = r.requireInt("vocab_size");
+        c.hidden = r.requireInt("hidden_size");
+        c.intermediate = r.requireInt("intermediate_size");
+        c.layers = intLayers(r, r.requireInt("num_hidden_layers"));
+        c.heads = r.requireInt("num_attention_heads");
+        c.kvHeads = r.optionalInt("num_key_value_heads", c.heads);
+        c.headDim = r.optionalInt("head_dim", 0);
+        c.maxPositions = r.optionalInt("max_position_embeddings", mistral ? 32768 : 2048);
+        c.rmsNormEps = r.optionalDouble("rms_norm_eps", 1e-6);
+        c.tieEmbeddings = r.optionalBool("tie_word_embeddings", false);
+        c.attentionBias = r.optionalBool("attention_bias", false);
+        c.activation = r.optionalString("hidden_act", QStringLiteral("silu"));
+        if (c.headDim == 0) {
+            checkHeads(r, c.hidden, c.heads, "hidden_size", "num_attention_heads");
+        }
+        if (!r.failed() && c.heads % c.kvHeads != 0) {
+            r.fail(QStringLiteral("'num_attention_heads' (%1) is not a multiple of 'num_key_value_heads' (%2)").arg(c.heads).arg(c.kvHeads));
+        }
+        out.defaultSeq = std::min<std::int64_t>(c.maxPositions, 4096);
+        out.decoder = true;
+        out.config = c;
+    } else {  // switch_transformers
+        SwitchConfig c;
+        if (arch.isEmpty()) {
+            arch = QStringLiteral("SwitchTransformersModel");
+        }
+        c.head = headFor(r, arch, {QStringLiteral("SwitchTransformersModel")}, {QStringLiteral("SwitchTransformersForConditionalGeneration")});
+        c.vocab = r.requireInt("vocab_size");
+        c.dModel = r.requireInt("d_model");
+        c.dKv = r.requireInt("d_kv");
+        c.dFf = r.requireInt("d_ff");
+        c.heads = r.requireInt("num_heads");
+        c.encoderLayers = intLayers(r, r.requireInt("num_layers"));
+        c.decoderLayers = intLayers(r, r.optionalInt("num_decoder_layers", c.encoderLayers));
+        c.experts = r.optionalInt("num_experts", 8);
+        // SwitchTransformersConfig derives the sparse steps from the sparse layer counts.
+        const std::int64_t sparseEnc = r.optionalInt("num_sparse_encoder_layers", 3, 0);
+        const std::int64_t sparseDec = r.optionalInt("num_sparse_decoder_layers", 3, 0);
+        c.encoderSparseStep = sparseEnc > 0 ? static_cast<int>(c.encoderLayers / sparseEnc) : 0;
+        c.decoderSparseStep = sparseDec > 0 ? static_cast<int>(c.decoderLayers / sparseDec) : 0;
+        c.expertCapacity = r.optionalInt("expert_capacity", 64);
+        c.relativeBuckets = r.optionalInt("relative_attention_num_buckets", 32);
+        c.layerNormEps = r.optionalDouble("layer_norm_epsilon", 1e-6);
+        c.routerBias = r.optionalBool("router_bias", false);
+        c.tieEmbeddings = r.optionalBool("tie_word_embeddings", true);
+        c.activation = r.optionalString("dense_act_fn", QStringLiteral("relu"));
+        if (r.optionalBool("is_gated_act", false)) {
+            r.fail(QStringLiteral("gated feed-forward layers (is_gated_act: true) are not supported"));
+        }
+        out.defaultSeq = 512;
+        out.config = c;
+    }
+    if (r.failed()) {
+        return r.error();
+    }
+    out.architecture = arch;
+    return out;
+}
+
+Result<HfModelConfig> readHfConfig(const QString &path, const QString &architecture) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        return Error{QStringLiteral("%1: cannot open (%2)").arg(path, file.errorString())};
+    }
+    if (file.size() > kMaxConfigBytes) {
+        return Error{QStringLiteral("%1: %2 bytes is too large for a config.json").arg(path).arg(file.size())};
+    }
+    return parseHfConfig(file.readAll(), path, architecture);
+}
+
+Result<Graph> buildHfModel(const HfModelConfig &config, const ZooOptions &options) {
+    if (options.phase == DecoderPhase::Decode && !config.decoder) {
+        return Error{QStringLiteral("%1: %2 has no decode phase (only decoder LLMs: gpt2, opt, llama, mistral)")
+                         .arg(config.name, config.architecture)};
+    }
+    ZooOptions o = options;
+    if (o.seq <= 0 && o.phase == DecoderPhase::Prefill) {
+        o.seq = config.defaultSeq;
+    }
+    const QString &name = config.name;
+    Result<Graph> g = std::visit(
+        [&name, &o](const auto &c) -> Result<Graph> {
+            using T = std::decay_t<decltype(c)>;
+            if constexpr (std::is_same_v<T, BertConfig>) {
+                return buildBert(name, c, o);
+            } else if constexpr (std::is_same_v<T, Gpt2Config>) {
+                return buildGpt2(name, c, o);
+            } else if constexpr (std::is_same_v<T, OptConfig>) {
+                return buildOpt(name, c, o);
+            } else if constexpr (std::is_same_v<T, LlamaConfig>) {
+                return buildLlama(name, c, o);
+            } else {
+                return buildSwitch(name, c, o);
+            }
+        },
+        config.config);
+    if (g) {
+        g->producer = QStringLiteral("infersight hfconfig (%1, %2)").arg(config.modelType, config.architecture);
+        g->sourcePath = config.name;
+    }
+    return g;
+}
+
+Result<Graph> importHfConfig(const QString &path, const ZooOptions &options, const QString &architecture) {
+    Result<HfModelConfig> config = readHfConfig(path, architecture);
+    if (!config) {
+        return config.error();
+    }
+    Result<Graph> g = buildHfModel(*config, options);
+    if (!g) {
+        // Builder messages start with "zoo:<name>"; say which file it was.
+        return Error{QStringLiteral("%1: %2").arg(path, g.errorMessage())};
+    }
+    g->sourcePath = path;
+    return g;
+}
+
+bool isHfConfigFile(const QString &path) {
+    if (!path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) {
+        return false;
+    }
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly) || file.size() > kMaxConfigBytes) {
+        return false;
+    }
+    const QJsonDocument doc = QJsonDocument::fromJson(file.read(1024 * 1024));
+    return doc.isObject() && doc.object().value(QLatin1String("model_type")).isString();
+}
+
+}  // namespace infersight

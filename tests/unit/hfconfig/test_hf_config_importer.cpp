@@ -1,0 +1,278 @@
+// SPDX-License-Identifier: MIT
+// Tests of the HuggingFace config.json importer: NeuSight's 11 model configs (data/neusight, the
+// models of e2e_measured.csv), small hand-written configs of every supported model type, and
+// broken files. Expected parameter counts are hand formulas of the HF modules (below).
+#include "graph/node_cost.h"
+#include "graph/shape_inference.h"
+#include "importers/hfconfig/hf_config_importer.h"
+
+#include <QSet>
+#include <QtTest>
+
+using namespace infersight;
+
+namespace {
+
+const QString kNeuSight = QStringLiteral(INFERSIGHT_SOURCE_DIR "/data/neusight/model_configs/");
+const QString kFixtures = QStringLiteral(INFERSIGHT_FIXTURES_DIR "/hfconfig/");
+
+// BERT: embeddings V*h + P*h + T*h + LN 2h; layer 4(h^2+h) + LN 2h + h*I + I + I*h + h + LN 2h;
+// pooler h^2 + h; MLM head (tied decoder) h^2 + h + LN 2h + bias V; classifier h*n + n.
+qint64 bertParams(std::int64_t v, std::int64_t p, std::int64_t t, std::int64_t h, std::int64_t inter, std::int64_t layers,
+                        bool pooler, bool mlm, std::int64_t labels = 0) {
+    std::int64_t total = v * h + p * h + t * h + 2 * h + layers * (4 * (h * h + h) + 2 * h + 2 * h * inter + inter + h + 2 * h);
+    if (pooler) {
+        total += h * h + h;
+    }
+    if (mlm) {
+        total += h * h + h + 2 * h + v;
+    }
+    if (labels > 0) {
+        total += h * labels + labels;
+    }
+    return total;
+}
+
+// GPT-2 (tied LM head): V*h + P*h + L*(12h^2 + 13h) + 2h for inner = 4h.
+qint64 gpt2Params(std::int64_t v, std::int64_t p, std::int64_t h, std::int64_t layers) {
+    return v * h + p * h + layers * (12 * h * h + 13 * h) + 2 * h;
+}
+
+// OPT (tied LM head): V*proj + (P + 2)*h + [project_in/out 2*proj*h] + L*(4(h^2+h) + 2h + 2hF + F + h
+// + 2h) + [final LN 2h].
+qint64 optParams(std::int64_t v, std::int64_t p, std::int64_t h, std::int64_t ffn, std::int64_t proj, std::int64_t layers,
+                       bool finalNorm) {
+    std::int64_t total = v * proj + (p + 2) * h + layers * (4 * (h * h + h) + 2 * h + 2 * h * ffn + ffn + h + 2 * h);
+    if (proj != h) {
+        total += 2 * proj * h;
+    }
+    return total + (finalNorm ? 2 * h : 0);
+}
+
+// Llama / Mistral: embed V*h (+ untied lm_head V*h); per layer q/o 2*h*H*d, k/v 2*h*KV*d, MLP 3hI,
+// 2 RMSNorm 2h; final norm h.
+qint64 llamaParams(std::int64_t v, std::int64_t h, std::int64_t inter, std::int64_t layers, std::int64_t heads,
+                         std::int64_t kv, std::int64_t d, bool tied) {
+    return (tied ? 1 : 2) * v * h + layers * (2 * h * heads * d + 2 * h * kv * d + 3 * h * inter + 2 * h) + h;
+}
+
+// Switch Transformers (tied, no biases): see test_transformer_builders.cpp for the derivation.
+qint64 switchParams(std::int64_t v, std::int64_t dModel, std::int64_t inner, std::int64_t ff, std::int64_t heads,
+                          std::int64_t layers, std::int64_t experts, std::int64_t step, std::int64_t buckets) {
+    auto ffParams = [&](std::int64_t i) {
+        const bool sparse = step == 1 || i % step == 1;
+        return dModel + (sparse ? dModel * experts + experts * 2 * dModel * ff : 2 * dModel * ff);
+    };
+    std::int64_t total = v * dModel;
+    for (int stack = 0; stack < 2; ++stack) {
+        for (std::int64_t i = 0; i < layers; ++i) {
+            total += (stack == 0 ? 1 : 2) * (4 * dModel * inner + dModel) + ffParams(i);
+        }
+        total += buckets * heads + dModel;
+    }
+    return total;
+}
+
+int countLayerPrefixes(const Graph &g, const QString &prefix) {
+    QSet<QString> layers;
+    for (const Node &n : g.nodes) {
+        if (n.name.startsWith(prefix)) {
+            layers.insert(n.name.mid(prefix.size()).section(QLatin1Char('/'), 0, 0));
+        }
+    }
+    return static_cast<int>(layers.size());
+}
+
+}  // namespace
+
+class TestHfConfigImporter : public QObject {
+    Q_OBJECT
+private slots:
+    void neuSightConfigs_data();
+    void neuSightConfigs();
+    void neuSightBertAsMeasured();
+    void fixtures_data();
+    void fixtures();
+    void knobsApply();
+    void decodeOfDecoderConfigs();
+    void brokenFilesGiveClearErrors_data();
+    void brokenFilesGiveClearErrors();
+    void missingFile();
+    void detectsConfigFiles();
+};
+
+void TestHfConfigImporter::neuSightConfigs_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("architecture");
+    QTest::addColumn<QString>("layerPrefix");
+    QTest::addColumn<int>("layers");
+    QTest::addColumn<qint64>("params");
+    QTest::addColumn<qint64>("seq");
+    // Fields copied from the files; parameter counts by the formulas above.
+    const QString bertPrefix = QStringLiteral("bert.encoder.layer.");
+    const QString gptPrefix = QStringLiteral("transformer.h.");
+    QTest::newRow("bert") << "bert.json" << "BertLMHeadModel" << bertPrefix << 12
+                          << bertParams(30522, 512, 2, 768, 3072, 12, false, true) << qint64(512);
+    QTest::newRow("bert_large") << "bert_large.json" << "BertLMHeadModel" << bertPrefix << 24
+                                << bertParams(30522, 512, 2, 1024, 4096, 24, false, true) << qint64(512);
+    QTest::newRow("gpt2_med") << "gpt2_med.json" << "GPT2LMHeadModel" << gptPrefix << 24 << gpt2Params(50257, 1024, 1024, 24)
+                              << qint64(1024);
+    QTest::newRow("gpt2_large") << "gpt2_large.json" << "GPT2LMHeadModel" << gptPrefix << 36 << gpt2Params(50257, 1024, 1280, 36)
+                                << qint64(1024);
+    QTest::newRow("gpt2_xl") << "gpt2_xl.json" << "GPT2LMHeadModel" << gptPrefix << 48 << gpt2Params(50257, 1024, 1600, 48)
+                             << qint64(1024);
+    // The "GPT-3" configs are GPT-2 graphs with n_positions 2048 (data README).
+    QTest::newRow("gpt3_xl") << "gpt3_xl.json" << "GPT2LMHeadModel" << gptPrefix << 24 << gpt2Params(50257, 2048, 3072, 24)
+                             << qint64(2048);
+    QTest::newRow("gpt3_27") << "gpt3_27.json" << "GPT2LMHeadModel" << gptPrefix << 32 << gpt2Params(50257, 2048, 2560, 32)
+                             << qint64(2048);
+    QTest::newRow("gpt3_67") << "gpt3_67.json" << "GPT2LMHeadModel" << gptPrefix << 32 << gpt2Params(50257, 2048, 4096, 32)
+                             << qint64(2048);
+    QTest::newRow("gpt3_13") << "gpt3_13.json" << "GPT2LMHeadModel" << gptPrefix << 40 << gpt2Params(50257, 2048, 5120, 40)
+                             << qint64(2048);
+    // opt.json: hidden 512 with word_embed_proj_dim 2048 -> project_in/out.
+    QTest::newRow("opt") << "opt.json" << "OPTForCausalLM" << "model.decoder.layers." << 1
+                         << optParams(50272, 2048, 512, 2048, 2048, 1, true) << qint64(2048);
+    QTest::newRow("opt_13") << "opt_13.json" << "OPTForCausalLM" << "model.decoder.layers." << 24
+                            << optParams(50272, 2048, 2048, 8192, 2048, 24, true) << qint64(2048);
+    // switchxl4: 12 sparse layers of 24 per stack -> step 2; 4 experts; inner 32 * 128.
+    QTest::newRow("switchxl4") << "switchxl4.json" << "SwitchTransformersForConditionalGeneration" << "encoder/block." << 24
+                               << switchParams(32128, 1024, 4096, 16384, 32, 24, 4, 2, 32) << qint64(512);
+}
+
+void TestHfConfigImporter::neuSightConfigs() {
+    QFETCH(QString, file);
+    QFETCH(QString, architecture);
+    QFETCH(QString, layerPrefix);
+    QFETCH(int, layers);
+    QFETCH(qint64, params);
+    QFETCH(qint64, seq);
+    const QString path = kNeuSight + file;
+    auto config = readHfConfig(path);
+    QVERIFY2(config.ok(), qPrintable(config.ok() ? QString() : config.errorMessage()));
+    QCOMPARE(config->architecture, architecture);
+    QCOMPARE(config->defaultSeq, seq);
+    ZooOptions o;
+    o.seq = 64;  // keep propagation cheap; shapes scale, parameters do not
+    auto g = importHfConfig(path, o);
+    QVERIFY2(g.ok(), qPrintable(g.ok() ? QString() : g.errorMessage()));
+    QCOMPARE(g->sourcePath, path);
+    QCOMPARE(countLayerPrefixes(*g, layerPrefix), layers);
+    QCOMPARE(g->parameterCount(), params);
+    const PropagationReport report = propagateShapes(*g, ShapeBindings{});
+    QVERIFY2(report.complete(), qPrintable(report.unsupportedOps.join(QLatin1Char(','))));
+    QCOMPARE(graphCost(*g).unknownNodes, 0);
+}
+
+void TestHfConfigImporter::neuSightBertAsMeasured() {
+    // model_ops_measured.csv shows NeuSight ran BERT with the pooler and a 2-way classifier
+    // (BertForSequenceClassification); the architecture override builds that.
+    auto g = importHfConfig(kNeuSight + QStringLiteral("bert_large.json"), ZooOptions{},
+                            QStringLiteral("BertForSequenceClassification"));
+    QVERIFY(g.ok());
+    QCOMPARE(g->parameterCount(), bertParams(30522, 512, 2, 1024, 4096, 24, true, false, 2));
+    QVERIFY(propagateShapes(*g, ShapeBindings{}).complete());
+    QCOMPARE(g->values[static_cast<std::size_t>(g->outputs.front())].shape, (Shape{1, 2}));
+}
+
+void TestHfConfigImporter::fixtures_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<int>("layers");
+    QTest::addColumn<qint64>("params");
+    QTest::addColumn<Shape>("outputShape");  // at batch 1, seq 16
+    QTest::newRow("llama GQA") << "tiny_llama.json" << 2 << llamaParams(100, 64, 172, 2, 4, 2, 16, false) << Shape{1, 16, 100};
+    QTest::newRow("mistral tied") << "tiny_mistral.json" << 2 << llamaParams(100, 64, 128, 2, 4, 1, 16, true) << Shape{1, 16, 100};
+    QTest::newRow("bert mlm") << "tiny_bert_mlm.json" << 2 << bertParams(99, 64, 2, 32, 64, 2, false, true) << Shape{1, 16, 99};
+    QTest::newRow("gpt2 base") << "tiny_gpt2_model.json" << 3 << gpt2Params(101, 64, 32, 3) << Shape{1, 16, 32};
+    QTest::newRow("opt post-LN") << "tiny_opt_post_ln.json" << 2 << optParams(97, 64, 32, 64, 16, 2, false) << Shape{1, 16, 97};
+    QTest::newRow("switch") << "tiny_switch.json" << 4 << switchParams(50, 32, 32, 64, 4, 2, 2, 2, 32) << Shape{1, 16, 50};
+}
+
+void TestHfConfigImporter::fixtures() {
+    QFETCH(QString, file);
+    QFETCH(int, layers);
+    QFETCH(qint64, params);
+    QFETCH(Shape, outputShape);
+    auto config = readHfConfig(kFixtures + file);
+    QVERIFY2(config.ok(), qPrintable(config.ok() ? QString() : config.errorMessage()));
+    QCOMPARE(config->layers(), layers);
+    ZooOptions o;
+    o.seq = 16;
+    auto g = buildHfModel(*config, o);
+    QVERIFY2(g.ok(), qPrintable(g.ok() ? QString() : g.errorMessage()));
+    QCOMPARE(g->parameterCount(), params);
+    QVERIFY(propagateShapes(*g, ShapeBindings{}).complete());
+    QCOMPARE(g->values[static_cast<std::size_t>(g->outputs.front())].shape, outputShape);
+}
+
+void TestHfConfigImporter::knobsApply() {
+    ZooOptions o;
+    o.depth = 2;
+    o.seq = 32;
+    auto g = importHfConfig(kNeuSight + QStringLiteral("gpt2_large.json"), o);
+    QVERIFY(g.ok());
+    QCOMPARE(countLayerPrefixes(*g, QStringLiteral("transformer.h.")), 2);
+    QCOMPARE(g->parameterCount(), gpt2Params(50257, 1024, 1280, 2));
+    ShapeBindings b;
+    b.batch = 4;
+    QVERIFY(propagateShapes(*g, b).complete());
+    QCOMPARE(g->values[static_cast<std::size_t>(g->outputs.front())].shape, (Shape{4, 32, 50257}));
+}
+
+void TestHfConfigImporter::decodeOfDecoderConfigs() {
+    ZooOptions o;
+    o.phase = DecoderPhase::Decode;
+    o.context = 100;
+    auto g = importHfConfig(kFixtures + QStringLiteral("tiny_llama.json"), o);
+    QVERIFY(g.ok());
+    QVERIFY(propagateShapes(*g, ShapeBindings{}).complete());
+    const int past = g->findValue(QStringLiteral("past_value.1"));
+    QVERIFY(past >= 0);
+    QCOMPARE(g->values[static_cast<std::size_t>(past)].shape, (Shape{1, 2, 100, 16}));
+    auto enc = importHfConfig(kFixtures + QStringLiteral("tiny_bert_mlm.json"), o);
+    QVERIFY(!enc.ok());
+    QVERIFY(enc.errorMessage().contains(QLatin1String("decode")));
+}
+
+void TestHfConfigImporter::brokenFilesGiveClearErrors_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QStringList>("fragments");
+    QTest::newRow("not JSON") << "broken_not_json.json" << QStringList{QStringLiteral("not valid JSON")};
+    QTest::newRow("not an object") << "broken_not_object.json" << QStringList{QStringLiteral("JSON object")};
+    QTest::newRow("missing n_embd") << "broken_missing_n_embd.json" << QStringList{QStringLiteral("'n_embd'"), QStringLiteral("missing")};
+    QTest::newRow("unknown model_type") << "broken_unknown_model_type.json"
+                                        << QStringList{QStringLiteral("model_type 'mamba'"), QStringLiteral("not supported")};
+    QTest::newRow("wrong type") << "broken_wrong_type.json" << QStringList{QStringLiteral("'n_layer'"), QStringLiteral("a string")};
+    QTest::newRow("unsupported architecture") << "broken_unsupported_architecture.json"
+                                              << QStringList{QStringLiteral("BertForQuestionAnswering")};
+    QTest::newRow("heads do not divide") << "broken_heads.json" << QStringList{QStringLiteral("'hidden_size' (30)"), QStringLiteral("'num_attention_heads' (4)")};
+}
+
+void TestHfConfigImporter::brokenFilesGiveClearErrors() {
+    QFETCH(QString, file);
+    QFETCH(QStringList, fragments);
+    auto g = importHfConfig(kFixtures + file);
+    QVERIFY(!g.ok());
+    const QString message = g.errorMessage();
+    QVERIFY2(message.contains(file), qPrintable(message));  // names the file
+    QVERIFY2(!message.contains(QLatin1Char('\n')), qPrintable(message));
+    for (const QString &f : fragments) {
+        QVERIFY2(message.contains(f), qPrintable(message));
+    }
+}
+
+void TestHfConfigImporter::missingFile() {
+    auto g = importHfConfig(kFixtures + QStringLiteral("no_such_config.json"));
+    QVERIFY(!g.ok());
+    QVERIFY(g.errorMessage().contains(QLatin1String("no_such_config.json")));
+}
+
+void TestHfConfigImporter::detectsConfigFiles() {
+    QVERIFY(isHfConfigFile(kFixtures + QStringLiteral("tiny_llama.json")));
+    QVERIFY(isHfConfigFile(kNeuSight + QStringLiteral("switchxl4.json")));
+    QVERIFY(!isHfConfigFile(kFixtures + QStringLiteral("broken_not_json.json")));
+    QVERIFY(!isHfConfigFile(kFixtures + QStringLiteral("broken_not_object.json")));
+}
+
+QTEST_GUILESS_MAIN(TestHfConfigImporter)
+#include "test_hf_config_importer.moc"
