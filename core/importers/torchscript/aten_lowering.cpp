@@ -886,6 +886,8 @@ int AtenLowering::moduleTensorValue(int tensorIndex, bool transposed) {
     if (!transposed && rec.intData && !isFloating(rec.dtype)) {
         v.intData = rec.intData;
     }
+    // Module buffers (BatchNorm running statistics, masks) take memory but are not parameters.
+    v.buffer = rec.origin == TorchScriptTensor::Origin::Buffer;
     const int ir = m_builder.graph().addValue(std::move(v));
     m_dtype[ir] = rec.dtype;
     m_rank[ir] = static_cast<int>(dims.size());
