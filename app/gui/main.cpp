@@ -5,6 +5,9 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QTranslator>
 #include <QTimer>
 
 int main(int argc, char *argv[]) {
@@ -12,6 +15,17 @@ int main(int argc, char *argv[]) {
     QApplication::setApplicationName(QStringLiteral("infersight"));
     QApplication::setApplicationVersion(QStringLiteral(INFERSIGHT_VERSION));
     QApplication::setOrganizationName(QStringLiteral("Infersight"));
+
+    // The UI language follows the system locale (LANG / LC_ALL); de and zh_CN ship with the app.
+    QTranslator appTranslator;
+    if (appTranslator.load(QLocale(), QStringLiteral("infersight"), QStringLiteral("_"), QStringLiteral(":/i18n"))) {
+        QApplication::installTranslator(&appTranslator);
+    }
+    QTranslator qtTranslator;
+    if (qtTranslator.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
+                          QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
+        QApplication::installTranslator(&qtTranslator);
+    }
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate(

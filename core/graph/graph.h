@@ -148,6 +148,7 @@ public:
 
     // Parameters: elements of floating-point initializers that are not buffers (each counted once).
     std::int64_t parameterCount() const;
+    // Bytes of all floating-point initializers, buffers included: what the weights occupy in memory.
     std::int64_t parameterBytes() const;
 
 private:
