@@ -192,7 +192,7 @@ ShapeBindings completeBindings(const Graph &graph, const ShapeBindings &requeste
         const std::int64_t exported = firstValue(graph, DimRole::Batch, &open);
         b.batch = exported >= 0 ? exported : 1;
         if (exported >= 0) {
-            note(QStringLiteral("batch size %1 as exported").arg(exported));
+            note(QStringLiteral("batch size %1, the model's default (set it with --batch)").arg(exported));
         } else if (open) {
             note(QStringLiteral("batch size 1 (the model leaves it open)"));
         }

@@ -137,7 +137,7 @@ void TestShapeBinding::defaults_data() {
     QTest::newRow("dynamic cnn") << f32 << "batch,3,224,224" << qint64(1) << qint64(-1) << qint64(224) << "batch size 1";
     QTest::newRow("dynamic image") << f32 << "batch,3,height,width" << qint64(1) << qint64(-1) << qint64(224) << "image height 224";
     QTest::newRow("dynamic transformer") << i64 << "batch,seq" << qint64(1) << qint64(128) << qint64(-1) << "sequence length 128";
-    QTest::newRow("static transformer") << i64 << "3,64" << qint64(3) << qint64(64) << qint64(-1) << "batch size 3 as exported";
+    QTest::newRow("static transformer") << i64 << "3,64" << qint64(3) << qint64(64) << qint64(-1) << "batch size 3, the model's default";
 }
 
 void TestShapeBinding::defaults() {
