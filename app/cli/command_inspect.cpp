@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // infersight-cli inspect MODEL: per-node shapes and costs of a model, as a table or JSON.
 #include "cli_command.h"
+#include "model_options.h"
 
 #include "graph/node_cost.h"
 #include "importers/model_loader.h"
@@ -8,21 +9,10 @@
 
 #include <QCommandLineParser>
 #include <QJsonDocument>
-#include <QRegularExpression>
 
 namespace infersight::cli {
 
 namespace {
-
-bool parsePositive(const QString &text, std::int64_t &value) {
-    bool ok = false;
-    const qlonglong v = text.toLongLong(&ok);
-    if (!ok || v <= 0) {
-        return false;
-    }
-    value = v;
-    return true;
-}
 
 int runInspect(const QStringList &arguments) {
     QCommandLineParser parser;
@@ -33,15 +23,11 @@ int runInspect(const QStringList &arguments) {
         "128 when it is symbolic, the model's image size or 224 when it is symbolic.\n"
         "In --json output an unknown dimension is -1 and a shape of unknown rank is null."));
     parser.addHelpOption();
-    parser.addPositionalArgument(QStringLiteral("MODEL"), QStringLiteral("Model file (.onnx)."));
-    const QCommandLineOption batchOption(QStringLiteral("batch"), QStringLiteral("Batch size."), QStringLiteral("N"));
-    const QCommandLineOption seqOption(QStringLiteral("seq"), QStringLiteral("Sequence length (transformers)."),
-                                       QStringLiteral("N"));
-    const QCommandLineOption imageOption(QStringLiteral("image"), QStringLiteral("Input image size (CNNs, ViT)."),
-                                         QStringLiteral("N|HxW"));
+    parser.addPositionalArgument(QStringLiteral("MODEL"), QStringLiteral("Model file (.onnx, TorchScript, config.json), zoo:NAME or a .infersight project."));
+    addModelOptions(parser, ShapeOptions | StructureOptions);
     const QCommandLineOption jsonOption(QStringLiteral("json"), QStringLiteral("Print one JSON object instead of the table."));
     const QCommandLineOption summaryOption(QStringLiteral("summary"), QStringLiteral("Print the summary only, no node table."));
-    parser.addOptions({batchOption, seqOption, imageOption, jsonOption, summaryOption});
+    parser.addOptions({jsonOption, summaryOption});
 
     if (!parser.parse(arguments)) {
         printError(parser.errorText() + QStringLiteral(" (see inspect --help)"));
@@ -58,31 +44,38 @@ int runInspect(const QStringList &arguments) {
         return ExitUsage;
     }
 
-    ModelOptions options;
-    if (parser.isSet(batchOption) && !parsePositive(parser.value(batchOption), options.bindings.batch)) {
-        printError(QStringLiteral("--batch needs a positive integer, got '%1'").arg(parser.value(batchOption)));
-        return ExitUsage;
-    }
-    if (parser.isSet(seqOption) && !parsePositive(parser.value(seqOption), options.bindings.sequence)) {
-        printError(QStringLiteral("--seq needs a positive integer, got '%1'").arg(parser.value(seqOption)));
-        return ExitUsage;
-    }
-    if (parser.isSet(imageOption)) {
-        const QString text = parser.value(imageOption);
-        static const QRegularExpression form(QStringLiteral("^(\\d+)(?:[xX](\\d+))?$"));
-        const auto match = form.match(text);
-        std::int64_t h = 0;
-        std::int64_t w = 0;
-        if (!match.hasMatch() || !parsePositive(match.captured(1), h) ||
-            !parsePositive(match.captured(2).isEmpty() ? match.captured(1) : match.captured(2), w)) {
-            printError(QStringLiteral("--image needs N or HxW with positive integers, got '%1'").arg(text));
+    const QString source = positional.front();
+    const bool needsDesign = isProjectPath(source) || parser.isSet(QStringLiteral("width-mult")) ||
+                             parser.isSet(QStringLiteral("depth"));
+    Result<LoadedModel> model = Error{QString()};
+    if (needsDesign) {
+        // Structure edits (width multiplier, depth, a project's edits) go through a Design.
+        auto design = designFromOptions(parser, source);
+        if (!design) {
+            printError(design.errorMessage());
+            return ExitFailure;
+        }
+        LoadedModel loaded;
+        loaded.graph = design->graph();
+        loaded.report = design->report();
+        loaded.bindings = design->bindings();
+        loaded.format = design->format();
+        loaded.notes = design->notes();
+        model = std::move(loaded);
+    } else {
+        auto knobs = knobsFromOptions(parser);
+        if (!knobs) {
+            printError(knobs.errorMessage());
             return ExitUsage;
         }
-        options.bindings.height = h;
-        options.bindings.width = w;
+        ModelOptions options;
+        options.bindings = knobs->bindings();
+        if (!parser.isSet(QStringLiteral("batch"))) {
+            options.bindings.batch = modelDefaultBindings().batch;  // the export's (or --input's) batch
+        }
+        options.inputShapes = parser.value(QStringLiteral("input")).trimmed();
+        model = loadModel(source, options);
     }
-
-    auto model = loadModel(positional.front(), options);
     if (!model) {
         printError(model.errorMessage());
         return ExitFailure;

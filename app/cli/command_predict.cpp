@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: MIT
+// infersight-cli predict MODEL --gpu ID [--mig P | --mps PCT] [--batch N] [--seq N] [--image N|HxW]
+//   [--precision P] [--runtime eager|fused] [--phase prefill|decode --context N] [--width-mult F]
+//   [--depth N] [--input SHAPES] [--json] (model options shared with inspect: model_options.h)
+#include "cli_command.h"
+#include "model_options.h"
+#include "target_options.h"
+
+#include "design/design.h"
+#include "design/knobs.h"
+#include "predict/predictor.h"
+#include "report/prediction_report.h"
+
+#include <QCommandLineParser>
+#include <QJsonDocument>
+
+#include <algorithm>
+
+namespace infersight::cli {
+
+namespace {
+
+int runPredict(const QStringList &arguments) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Predict one inference forward pass of MODEL on a GPU, a MIG slice or an MPS share: latency\n"
+        "(per kernel, per node, end to end, with an 80 % error band), throughput, energy, average power\n"
+        "and memory (weights, activations, KV cache, workspace, context; allocator and device view).\n"
+        "MODEL: an .onnx file, a TorchScript file, a HuggingFace config.json, zoo:NAME or a .infersight project.\n"
+        "Precisions: fp32 (CUDA cores, TF32 off), tf32, fp16, bf16, amp (autocast fp16), int8, fp8.\n"
+        "Runtimes: eager (PyTorch-like, per-op host overhead) or fused (TensorRT/torch.compile-like)."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("MODEL"), QStringLiteral("Model file, config.json, zoo:NAME or project."));
+    addTargetOptions(parser);
+    addModelOptions(parser);
+    const QCommandLineOption jsonOption(QStringLiteral("json"), QStringLiteral("Print one JSON object."));
+    const QCommandLineOption kernelsOption(QStringLiteral("kernels"), QStringLiteral("JSON: include every kernel."));
+    const QCommandLineOption topOption(QStringLiteral("top"), QStringLiteral("Rows of the top-nodes table (default 15)."),
+                                       QStringLiteral("N"));
+    parser.addOptions({jsonOption, kernelsOption, topOption});
+    if (!parser.parse(arguments)) {
+        printError(parser.errorText() + QStringLiteral(" (see predict --help)"));
+        return ExitUsage;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        printOut(parser.helpText());
+        return ExitOk;
+    }
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() != 1) {
+        printError(positional.isEmpty() ? QStringLiteral("predict needs a MODEL (see predict --help)")
+                                        : QStringLiteral("predict takes one MODEL, got %1").arg(positional.size()));
+        return ExitUsage;
+    }
+    // Option errors first (one line, usage exit), before anything is loaded.
+    auto optionKnobs = knobsFromOptions(parser);
+    if (!optionKnobs) {
+        printError(optionKnobs.errorMessage());
+        return ExitUsage;
+    }
+    int top = 15;
+    if (parser.isSet(topOption)) {
+        std::int64_t t = 0;
+        if (!parsePositiveInteger(parser.value(topOption), t)) {
+            printError(QStringLiteral("--top needs a positive integer, got '%1'").arg(parser.value(topOption)));
+            return ExitUsage;
+        }
+        top = static_cast<int>(std::min<std::int64_t>(t, 100000));
+    }
+
+    auto catalogue = catalogueFromOptions(parser);
+    if (!catalogue) {
+        printError(catalogue.errorMessage());
+        return ExitFailure;
+    }
+    auto target = targetFromOptions(parser, *catalogue);
+    if (!target) {
+        printError(target.errorMessage());
+        return ExitFailure;
+    }
+    // A precision the GPU lacks is refused before the model is built (a project's stored
+    // precision is checked below, once it is read).
+    if (!isProjectPath(positional.front())) {
+        if (Status s = checkPrecision(optionKnobs->precision, *target); !s) {
+            printError(s.errorMessage());
+            return ExitFailure;
+        }
+    }
+
+    Knobs knobs;
+    auto design = designFromOptions(parser, positional.front(), &knobs);
+    if (!design) {
+        printError(design.errorMessage());
+        return ExitFailure;
+    }
+    if (Status s = checkPrecision(knobs.precision, *target); !s) {
+        printError(s.errorMessage());
+        return ExitFailure;
+    }
+    const Graph &graph = design->graph();
+    if (knobs.phase == DecoderPhase::Decode) {
+        bool hasCache = false;
+        for (int v : graph.inputs) {
+            hasCache = hasCache || graph.values[static_cast<std::size_t>(v)].name.startsWith(QLatin1String("past_"));
+        }
+        if (!hasCache) {
+            printError(QStringLiteral("%1 has no KV-cache inputs: --phase decode applies to decoder LLMs only")
+                           .arg(positional.front()));
+            return ExitUsage;
+        }
+    }
+    const ShapeBindings &bindings = design->bindings();
+    PredictOptions po;
+    po.batch = bindings.batch > 0 ? bindings.batch : knobs.batch;
+    po.keepKernels = true;
+    auto prediction = predict(graph, *target, knobs, po, design->nodePrecisions());
+    if (!prediction) {
+        printError(prediction.errorMessage());
+        return ExitFailure;
+    }
+    for (const QString &w : design->notes()) {
+        prediction->warnings << w;
+    }
+    PredictionReportOptions ro;
+    ro.kernels = parser.isSet(kernelsOption);
+    ro.topNodes = top;
+    if (parser.isSet(jsonOption)) {
+        const QJsonObject json = predictionJson(graph, *prediction, *target, knobs, bindings, ro);
+        printOut(QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Compact)) + QLatin1Char('\n'));
+    } else {
+        printOut(predictionText(graph, *prediction, *target, knobs, bindings, ro));
+    }
+    return ExitOk;
+}
+
+const bool registered = registerCommand({QStringLiteral("predict"),
+                                         QStringLiteral("Predict latency, energy and memory of a model on a GPU / MIG slice"),
+                                         &runPredict});
+
+}  // namespace
+
+}  // namespace infersight::cli

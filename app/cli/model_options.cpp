@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: MIT
+#include "model_options.h"
+
+#include "design/project_file.h"
+
+#include <QRegularExpression>
+
+#include <cmath>
+
+namespace infersight::cli {
+
+namespace {
+
+const QString kBatch = QStringLiteral("batch");
+const QString kSeq = QStringLiteral("seq");
+const QString kImage = QStringLiteral("image");
+const QString kPhase = QStringLiteral("phase");
+const QString kContext = QStringLiteral("context");
+const QString kInput = QStringLiteral("input");
+const QString kWidth = QStringLiteral("width-mult");
+const QString kDepth = QStringLiteral("depth");
+const QString kPrecision = QStringLiteral("precision");
+const QString kRuntime = QStringLiteral("runtime");
+
+// QCommandLineParser::isSet warns on stderr for options it does not know; a command that did not
+// add a group simply has none of its options set.
+bool has(const QCommandLineParser &parser, const QString &name) {
+    return parser.optionNames().contains(name);
+}
+
+}  // namespace
+
+void addModelOptions(QCommandLineParser &parser, unsigned groups) {
+    if (groups & ShapeOptions) {
+        parser.addOptions({
+            {kBatch, QStringLiteral("Batch size (default 1, or the batch a model was exported with)."), QStringLiteral("N")},
+            {kSeq, QStringLiteral("Sequence length (transformers; default the model's, else 128)."), QStringLiteral("N")},
+            {kImage, QStringLiteral("Input image size (CNNs, ViT; default the model's, else 224)."), QStringLiteral("N|HxW")},
+            {kPhase, QStringLiteral("prefill (default) or decode (decoder LLMs: one token with a KV cache)."),
+             QStringLiteral("PHASE")},
+            {kContext, QStringLiteral("Decode: tokens already in the KV cache."), QStringLiteral("N")},
+            {kInput, QStringLiteral("TorchScript: forward()'s input shapes, e.g. 1x3x224x224 or 1x128:i64,1x128:i64."),
+             QStringLiteral("SHAPES")},
+        });
+    }
+    if (groups & StructureOptions) {
+        parser.addOptions({
+            {kWidth, QStringLiteral("Global width multiplier of channels / hidden sizes (default 1)."), QStringLiteral("F")},
+            {kDepth, QStringLiteral("Repeated blocks / layers (zoo and config.json models)."), QStringLiteral("N")},
+        });
+    }
+    if (groups & ExecutionOptions) {
+        parser.addOptions({
+            {kPrecision, QStringLiteral("fp32 (default), tf32, fp16, bf16, amp, int8, fp8."), QStringLiteral("P")},
+            {kRuntime, QStringLiteral("eager (default) or fused."), QStringLiteral("R")},
+        });
+    }
+}
+
+bool parsePositiveInteger(const QString &text, std::int64_t &value) {
+    bool ok = false;
+    const qlonglong v = text.trimmed().toLongLong(&ok);
+    if (!ok || v <= 0) {
+        return false;
+    }
+    value = v;
+    return true;
+}
+
+Result<Knobs> knobsFromOptions(const QCommandLineParser &parser, const Knobs &defaults) {
+    Knobs knobs = defaults;
+    auto positive = [&parser](const QString &name, std::int64_t &out) -> Status {
+        if (has(parser, name) && parser.isSet(name) && !parsePositiveInteger(parser.value(name), out)) {
+            return Error{QStringLiteral("--%1 needs a positive integer, got '%2'").arg(name, parser.value(name))};
+        }
+        return Status::success();
+    };
+    if (Status s = positive(kBatch, knobs.batch); !s) {
+        return Error{s.errorMessage()};
+    }
+    if (Status s = positive(kSeq, knobs.sequence); !s) {
+        return Error{s.errorMessage()};
+    }
+    if (has(parser, kImage) && parser.isSet(kImage)) {
+        static const QRegularExpression form(QStringLiteral("^\\s*(\\d+)\\s*(?:[xX]\\s*(\\d+))?\\s*$"));
+        const auto match = form.match(parser.value(kImage));
+        std::int64_t h = 0, w = 0;
+        if (!match.hasMatch() || !parsePositiveInteger(match.captured(1), h) ||
+            !parsePositiveInteger(match.captured(2).isEmpty() ? match.captured(1) : match.captured(2), w)) {
+            return Error{QStringLiteral("--image needs N or HxW with positive integers, got '%1'").arg(parser.value(kImage))};
+        }
+        knobs.height = h;
+        knobs.width = w;
+    }
+    if (has(parser, kPrecision) && parser.isSet(kPrecision)) {
+        const auto p = precisionFromName(parser.value(kPrecision).trimmed());
+        if (!p) {
+            return Error{QStringLiteral("--precision must be one of %1, got '%2'")
+                             .arg(precisionNames().join(QStringLiteral(", ")), parser.value(kPrecision))};
+        }
+        knobs.precision = *p;
+    }
+    if (has(parser, kRuntime) && parser.isSet(kRuntime)) {
+        const auto r = runtimeFromName(parser.value(kRuntime).trimmed());
+        if (!r) {
+            return Error{QStringLiteral("--runtime must be eager or fused, got '%1'").arg(parser.value(kRuntime))};
+        }
+        knobs.runtime = *r;
+    }
+    if (has(parser, kPhase) && parser.isSet(kPhase)) {
+        const auto ph = decoderPhaseFromName(parser.value(kPhase).trimmed());
+        if (!ph) {
+            return Error{QStringLiteral("--phase must be prefill or decode, got '%1'").arg(parser.value(kPhase))};
+        }
+        knobs.phase = *ph;
+    }
+    if (Status s = positive(kContext, knobs.context); !s) {
+        return Error{s.errorMessage()};
+    }
+    const bool contextGiven = has(parser, kContext) && parser.isSet(kContext);
+    if (knobs.phase == DecoderPhase::Decode && knobs.context <= 0) {
+        return Error{QStringLiteral("--phase decode needs --context N (tokens already in the KV cache)")};
+    }
+    if (knobs.phase != DecoderPhase::Decode && contextGiven) {
+        return Error{QStringLiteral("--context applies to --phase decode only")};
+    }
+    return knobs;
+}
+
+bool isProjectPath(const QString &model) {
+    return model.endsWith(QLatin1String(Project::kSuffix), Qt::CaseInsensitive);
+}
+
+Result<Design> designFromOptions(const QCommandLineParser &parser, const QString &model, Knobs *usedKnobs) {
+    double width = 1.0;
+    bool widthGiven = false;
+    if (has(parser, kWidth) && parser.isSet(kWidth)) {
+        bool ok = false;
+        width = parser.value(kWidth).trimmed().toDouble(&ok);
+        if (!ok || !(width > 0.0) || !std::isfinite(width)) {
+            return Error{QStringLiteral("--width-mult needs a positive number, got '%1'").arg(parser.value(kWidth))};
+        }
+        widthGiven = true;
+    }
+    std::int64_t depth = -1;
+    if (has(parser, kDepth) && parser.isSet(kDepth)) {
+        if (!parsePositiveInteger(parser.value(kDepth), depth) || depth > 100000) {
+            return Error{QStringLiteral("--depth needs a positive integer, got '%1'").arg(parser.value(kDepth))};
+        }
+    }
+    const QString input = has(parser, kInput) ? parser.value(kInput).trimmed() : QString();
+
+    if (isProjectPath(model)) {
+        auto project = readProjectFile(model);
+        if (!project) {
+            return project.error();
+        }
+        auto knobs = knobsFromOptions(parser, project->knobs);
+        if (!knobs) {
+            return knobs.error();
+        }
+        project->knobs = *knobs;
+        if (!input.isEmpty()) {
+            project->inputShapes = input;
+        }
+        if (widthGiven) {
+            project->widthMultiplier = width;
+        }
+        if (depth > 0) {
+            project->depth = static_cast<int>(depth);
+        }
+        if (usedKnobs) {
+            *usedKnobs = *knobs;
+        }
+        return project->open(model);
+    }
+
+    auto knobs = knobsFromOptions(parser);
+    if (!knobs) {
+        return knobs.error();
+    }
+    auto design = Design::open(model, *knobs, input);
+    if (!design) {
+        return design.error();
+    }
+    if (depth > 0) {
+        if (Status s = design->setDepth(static_cast<int>(depth)); !s) {
+            return Error{QStringLiteral("--depth: %1").arg(s.errorMessage())};
+        }
+    }
+    if (widthGiven) {
+        if (Status s = design->setWidthMultiplier(width); !s) {
+            return Error{QStringLiteral("--width-mult: %1").arg(s.errorMessage())};
+        }
+    }
+    if (usedKnobs) {
+        *usedKnobs = *knobs;
+    }
+    return design;
+}
+
+}  // namespace infersight::cli

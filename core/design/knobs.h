@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: MIT
+// The knobs of a prediction that are not the graph itself: batch, input size, precision, runtime,
+// decoder phase. A small value type; the design helper builds Design (graph + knobs + edits)
+// around it, the predictor reads it.
+#pragma once
+
+#include "graph/shape.h"
+#include "zoo/zoo_options.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+#include <optional>
+
+namespace infersight {
+
+// Numeric precision of a run.
+//  fp32  FP32 storage, FP32 math on CUDA cores (TF32 off, like NeuSight's measurements)
+//  tf32  FP32 storage, GEMMs and convolutions on TF32 tensor cores (Ampere and later)
+//  fp16  / bf16: the whole model cast (model.half() / .to(bfloat16)); every op in that type
+//  amp   PyTorch autocast to FP16: GEMM-like ops in FP16 on tensor cores, the ops autocast keeps
+//        in FP32 (softmax, layer_norm, reductions, pow, exp, ...) in FP32, casts where types change
+//  int8  INT8 GEMMs and convolutions (TensorRT-style), other ops in FP16
+//  fp8   FP8 GEMMs (Hopper and later), other ops in FP16/BF16
+enum class Precision : std::uint8_t { FP32, TF32, FP16, BF16, AMP, INT8, FP8 };
+inline constexpr Precision kAllPrecisions[] = {Precision::FP32, Precision::TF32, Precision::FP16, Precision::BF16,
+                                               Precision::AMP,  Precision::INT8, Precision::FP8};
+QString precisionName(Precision p);                                  // "fp32", "amp", ...
+std::optional<Precision> precisionFromName(const QString &name);     // case-insensitive
+QStringList precisionNames();
+
+// How the framework runs the graph.
+//  eager  PyTorch eager: one kernel per op, per-op framework dispatch on the host, views free on
+//         the GPU but not on the host
+//  fused  TensorRT / torch.compile-like: BN folded, epilogue and element-wise fusion, flash
+//         attention, layout ops folded, a light per-kernel launch cost
+enum class Runtime : std::uint8_t { Eager, Fused };
+QString runtimeName(Runtime r);                                      // "eager", "fused"
+std::optional<Runtime> runtimeFromName(const QString &name);
+
+struct Knobs {
+    std::int64_t batch = 1;
+    std::int64_t sequence = -1;  // tokens per sequence; < 0: the model's default
+    std::int64_t height = -1;    // image size; < 0: the model's default
+    std::int64_t width = -1;
+    Precision precision = Precision::FP32;
+    Runtime runtime = Runtime::Eager;
+    DecoderPhase phase = DecoderPhase::Prefill;
+    std::int64_t context = -1;   // decode: tokens already in the KV cache (required >= 1 there)
+
+    // The shape bindings these knobs ask for (context only in the decode phase).
+    ShapeBindings bindings() const;
+    bool operator==(const Knobs &) const = default;
+};
+
+}  // namespace infersight

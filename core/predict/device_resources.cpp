@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: MIT
+#include "predict/device_resources.h"
+
+#include "hardware/target.h"
+
+namespace infersight {
+
+int maxThreadsPerSmForComputeCapability(int major, int minor) {
+    if (major == 7 && minor == 5) {
+        return 1024;
+    }
+    if ((major == 8 && minor >= 6) || major == 12) {
+        return 1536;
+    }
+    return 2048;
+}
+
+namespace {
+
+DeviceResources common(const GpuSpec &gpu) {
+    DeviceResources r;
+    r.gpuId = gpu.custom && !gpu.base.isEmpty() ? gpu.base : gpu.id;
+    r.memoryType = gpu.memoryType;
+    r.computeCapabilityMajor = gpu.computeCapabilityMajor;
+    r.computeCapabilityMinor = gpu.computeCapabilityMinor;
+    r.clockMhz = gpu.boostClockMhz;
+    r.sharedMemPerSmBytes = gpu.sharedMemPerSmKb * 1024.0;
+    r.maxThreadsPerSm = maxThreadsPerSmForComputeCapability(gpu.computeCapabilityMajor, gpu.computeCapabilityMinor);
+    return r;
+}
+
+}  // namespace
+
+DeviceResources DeviceResources::fromTarget(const Target &target) {
+    DeviceResources r = common(target.gpu());
+    r.sms = target.sms();
+    r.bandwidthGBps = target.bandwidthGBps();
+    r.l2Bytes = target.l2Bytes();
+    for (ComputeType type : kAllComputeTypes) {
+        r.peakTflops[static_cast<std::size_t>(type)] = target.peak(type).value_or(0.0);
+    }
+    if (target.gpu().peak.fp16NonTensor) {
+        r.fp16NonTensorTflops = *target.gpu().peak.fp16NonTensor * target.smFraction();
+    }
+    return r;
+}
+
+DeviceResources DeviceResources::fromSpec(const GpuSpec &gpu) {
+    DeviceResources r = common(gpu);
+    r.sms = gpu.sms;
+    r.bandwidthGBps = gpu.bandwidthGBps;
+    r.l2Bytes = gpu.l2Bytes();
+    for (ComputeType type : kAllComputeTypes) {
+        r.peakTflops[static_cast<std::size_t>(type)] = gpu.peak.of(type).value_or(0.0);
+    }
+    r.fp16NonTensorTflops = gpu.peak.fp16NonTensor.value_or(0.0);
+    return r;
+}
+
+double DeviceResources::peak(ComputeType type) const {
+    const double p = peakTflops[static_cast<std::size_t>(type)];
+    if (p > 0) {
+        return p;
+    }
+    if (type == ComputeType::FP16 && fp16NonTensorTflops > 0) {
+        return fp16NonTensorTflops;
+    }
+    return 0.0;
+}
+
+}  // namespace infersight

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: MIT
+// The effective resources one kernel runs on: a whole GPU, a MIG instance or an MPS share
+// (Target), reduced to the figures the kernel model uses. Everything is per target, not per
+// board: a MIG 1g.5gb slice of an A100 has 14 SMs, 1/8 of the bandwidth and 1/8 of the L2.
+#pragma once
+
+#include "hardware/gpu_spec.h"
+
+#include <QString>
+
+#include <array>
+
+namespace infersight {
+
+class Target;
+
+struct DeviceResources {
+    QString gpuId;        // catalogue id of the physical GPU ("a100-pcie-40gb"): key of per-GPU calibration
+    QString memoryType;   // "HBM2e", "GDDR6": family of the fallback calibration for unmeasured GPUs
+    int computeCapabilityMajor = 0;
+    int computeCapabilityMinor = 0;
+    int sms = 0;
+    double clockMhz = 0;             // CUDA-core boost clock
+    double bandwidthGBps = 0;        // DRAM bandwidth available to the target
+    double l2Bytes = 0;              // L2 available to the target
+    double sharedMemPerSmBytes = 0;
+    int maxThreadsPerSm = 2048;
+    // Dense peak per ComputeType in TFLOPS (TOPS for INT8) for this target; 0 where there is no path.
+    std::array<double, 6> peakTflops{};
+    double fp16NonTensorTflops = 0;  // P100's CUDA-core FP16 (used for FP16 where there are no tensor cores)
+
+    // From a Target (effective SMs, bandwidth, L2 and SM-scaled peaks) or a whole GPU.
+    static DeviceResources fromTarget(const Target &target);
+    static DeviceResources fromSpec(const GpuSpec &gpu);
+
+    // Peak of the path that runs `type` here, TFLOPS; 0 if the device cannot run it natively.
+    double peak(ComputeType type) const;
+    bool supports(ComputeType type) const { return peak(type) > 0; }
+    // The path actually used: `type` where supported, otherwise FP32 on CUDA cores.
+    ComputeType effectiveCompute(ComputeType type) const { return supports(type) ? type : ComputeType::FP32; }
+    bool valid() const { return sms > 0 && bandwidthGBps > 0 && peakTflops[0] > 0; }
+};
+
+// Resident threads per SM by compute capability (CUDA C++ Programming Guide, "Technical
+// Specifications per Compute Capability": 2048, except 1024 on 7.5 and 1536 on 8.6/8.7/8.9/12.x).
+int maxThreadsPerSmForComputeCapability(int major, int minor);
+
+}  // namespace infersight

@@ -1,0 +1,265 @@
+// SPDX-License-Identifier: MIT
+#include "predict/kernel_model.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QtGlobal>
+
+#include <algorithm>
+#include <cmath>
+
+namespace infersight {
+
+QString kernelBoundName(KernelBound bound) {
+    switch (bound) {
+    case KernelBound::Compute: return QStringLiteral("compute");
+    case KernelBound::Memory: return QStringLiteral("memory");
+    case KernelBound::Latency: return QStringLiteral("latency");
+    }
+    return QStringLiteral("unknown");
+}
+
+QString kernelErrorClassName(KernelErrorClass c) {
+    switch (c) {
+    case KernelErrorClass::Gemm: return QStringLiteral("gemm");
+    case KernelErrorClass::Conv: return QStringLiteral("conv");
+    case KernelErrorClass::Stencil: return QStringLiteral("stencil");
+    case KernelErrorClass::Elementwise: return QStringLiteral("elementwise");
+    case KernelErrorClass::RowReduction: return QStringLiteral("row-reduction");
+    case KernelErrorClass::Copy: return QStringLiteral("copy");
+    }
+    return QStringLiteral("unknown");
+}
+
+KernelErrorClass errorClassFor(const Kernel &kernel) {
+    switch (kernel.kind) {
+    case KernelClass::Gemm: return KernelErrorClass::Gemm;
+    case KernelClass::Conv: return kernel.isPointwiseConv() ? KernelErrorClass::Gemm : KernelErrorClass::Conv;
+    case KernelClass::Stencil: return KernelErrorClass::Stencil;
+    case KernelClass::Elementwise: return KernelErrorClass::Elementwise;
+    case KernelClass::RowReduction: return KernelErrorClass::RowReduction;
+    case KernelClass::Copy: return KernelErrorClass::Copy;
+    }
+    return KernelErrorClass::Elementwise;
+}
+
+namespace {
+
+constexpr std::array<UtilisationModelKind, kUtilisationModelCount> kModelKinds = {
+    UtilisationModelKind::Gemm, UtilisationModelKind::Conv, UtilisationModelKind::Vector};
+constexpr std::array<KernelErrorClass, kKernelErrorClassCount> kErrorClasses = {
+    KernelErrorClass::Gemm, KernelErrorClass::Conv, KernelErrorClass::Stencil,
+    KernelErrorClass::Elementwise, KernelErrorClass::RowReduction, KernelErrorClass::Copy};
+
+QJsonObject bandToJson(const ErrorBand &b) {
+    return QJsonObject{{QStringLiteral("low"), b.low},
+                       {QStringLiteral("high"), b.high},
+                       {QStringLiteral("mape"), b.mape},
+                       {QStringLiteral("rows"), b.rows}};
+}
+
+ErrorBand bandFromJson(const QJsonObject &o) {
+    ErrorBand b;
+    b.low = o.value(QStringLiteral("low")).toDouble(1.0);
+    b.high = o.value(QStringLiteral("high")).toDouble(1.0);
+    b.mape = o.value(QStringLiteral("mape")).toDouble();
+    b.rows = o.value(QStringLiteral("rows")).toInt();
+    return b;
+}
+
+}  // namespace
+
+Result<KernelModel> KernelModel::fromJson(const QByteArray &json, const QString &sourceName) {
+    QJsonParseError err{};
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &err);
+    if (doc.isNull() || !doc.isObject()) {
+        return Error{QStringLiteral("%1: not a JSON object (%2)").arg(sourceName, err.errorString())};
+    }
+    const QJsonObject root = doc.object();
+    if (root.value(QStringLiteral("schema")).toString() != QLatin1String(kSchema)) {
+        return Error{QStringLiteral("%1: schema is not '%2'").arg(sourceName, QLatin1String(kSchema))};
+    }
+    if (root.value(QStringLiteral("schema_version")).toInt() != kSchemaVersion) {
+        return Error{QStringLiteral("%1: schema_version %2 is not supported (expected %3)")
+                         .arg(sourceName)
+                         .arg(root.value(QStringLiteral("schema_version")).toInt())
+                         .arg(kSchemaVersion)};
+    }
+    if (root.value(QStringLiteral("features_version")).toInt() != kKernelFeaturesVersion) {
+        return Error{QStringLiteral("%1: fitted on features version %2, this build computes version %3; retrain "
+                                    "with tools/train")
+                         .arg(sourceName)
+                         .arg(root.value(QStringLiteral("features_version")).toInt())
+                         .arg(kKernelFeaturesVersion)};
+    }
+    KernelModel km;
+    const QJsonObject models = root.value(QStringLiteral("models")).toObject();
+    for (UtilisationModelKind kind : kModelKinds) {
+        const QString name = utilisationModelName(kind);
+        if (!models.contains(name)) {
+            return Error{QStringLiteral("%1: model '%2' missing").arg(sourceName, name)};
+        }
+        Result<UtilisationModel> m = UtilisationModel::fromJson(models.value(name).toObject(), kind);
+        if (!m) {
+            return Error{QStringLiteral("%1: %2").arg(sourceName, m.errorMessage())};
+        }
+        const int expected = kind == UtilisationModelKind::Gemm   ? kGemmFeatureCount
+                             : kind == UtilisationModelKind::Conv ? kConvFeatureCount
+                                                                  : kVectorFeatureCount;
+        if (m->featureInputs() != expected) {
+            return Error{QStringLiteral("%1: model '%2' takes %3 features, this build computes %4")
+                             .arg(sourceName, name)
+                             .arg(m->featureInputs())
+                             .arg(expected)};
+        }
+        km.model(kind) = std::move(m.value());
+    }
+    const QJsonObject bands = root.value(QStringLiteral("error_bands")).toObject();
+    for (KernelErrorClass c : kErrorClasses) {
+        const QJsonObject b = bands.value(kernelErrorClassName(c)).toObject();
+        KernelClassBands &kb = km.bands(c);
+        kb.measuredGpu = bandFromJson(b.value(QStringLiteral("measured_gpu")).toObject());
+        kb.unseenGpu = bandFromJson(b.value(QStringLiteral("unseen_gpu")).toObject());
+        kb.fitted = b.value(QStringLiteral("fitted")).toBool(false);
+        if (!(kb.measuredGpu.low > 0 && kb.measuredGpu.low <= kb.measuredGpu.high && kb.unseenGpu.low > 0 &&
+              kb.unseenGpu.low <= kb.unseenGpu.high)) {
+            return Error{QStringLiteral("%1: error band of '%2' is not 0 < low <= high")
+                             .arg(sourceName, kernelErrorClassName(c))};
+        }
+    }
+    km.m_tensorCoreEfficiency = root.value(QStringLiteral("tensor_core_efficiency")).toDouble(1.0);
+    if (!(km.m_tensorCoreEfficiency > 0 && km.m_tensorCoreEfficiency <= 1.0)) {
+        return Error{QStringLiteral("%1: tensor_core_efficiency must be in (0, 1]").arg(sourceName)};
+    }
+    km.m_metadata = root.value(QStringLiteral("metadata")).toObject();
+    return km;
+}
+
+Result<KernelModel> KernelModel::fromFile(const QString &path) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        return Error{QStringLiteral("%1: cannot open (%2)").arg(path, f.errorString())};
+    }
+    return fromJson(f.readAll(), path);
+}
+
+Result<KernelModel> KernelModel::fromResource() {
+    return fromFile(QString::fromLatin1(kResourcePath));
+}
+
+const KernelModel &KernelModel::builtIn() {
+    static const KernelModel model = [] {
+        Result<KernelModel> m = fromResource();
+        if (!m) {
+            qWarning("kernel model: %s; predicting roofline only", qPrintable(m.errorMessage()));
+            return KernelModel{};
+        }
+        return std::move(m.value());
+    }();
+    return model;
+}
+
+QJsonObject KernelModel::toJson() const {
+    QJsonObject root;
+    root[QStringLiteral("schema")] = QLatin1String(kSchema);
+    root[QStringLiteral("schema_version")] = kSchemaVersion;
+    root[QStringLiteral("features_version")] = kKernelFeaturesVersion;
+    root[QStringLiteral("tensor_core_efficiency")] = m_tensorCoreEfficiency;
+    QJsonObject models;
+    for (UtilisationModelKind kind : kModelKinds) {
+        models[utilisationModelName(kind)] = model(kind).toJson();
+    }
+    root[QStringLiteral("models")] = models;
+    QJsonObject bandsJson;
+    for (KernelErrorClass c : kErrorClasses) {
+        const KernelClassBands &b = bands(c);
+        bandsJson[kernelErrorClassName(c)] = QJsonObject{{QStringLiteral("measured_gpu"), bandToJson(b.measuredGpu)},
+                                                         {QStringLiteral("unseen_gpu"), bandToJson(b.unseenGpu)},
+                                                         {QStringLiteral("fitted"), b.fitted}};
+    }
+    root[QStringLiteral("error_bands")] = bandsJson;
+    root[QStringLiteral("metadata")] = m_metadata;
+    return root;
+}
+
+KernelModel::BoundDevice KernelModel::bind(const DeviceResources &device) const {
+    BoundDevice b;
+    b.resources = device;
+    for (UtilisationModelKind kind : kModelKinds) {
+        bool own = false;
+        const double level = model(kind).levelFor(device.gpuId, device.memoryType, &own);
+        b.levelFactor[static_cast<std::size_t>(kind)] = std::exp(level);
+        b.calibratedPer[static_cast<std::size_t>(kind)] = own;
+        b.embedding[static_cast<std::size_t>(kind)] = model(kind).embeddingFor(device.gpuId, device.memoryType);
+    }
+    return b;
+}
+
+KernelPrediction KernelModel::predict(const Kernel &kernel, const BoundDevice &device) const {
+    KernelPrediction p;
+    p.errorClass = errorClassFor(kernel);
+    if (!kernel.valid() || !device.resources.valid()) {
+        p.supported = false;
+        p.extrapolated = true;
+        return p;
+    }
+    const KernelFeatures f = computeKernelFeatures(kernel, device.resources);
+    const auto kindIndex = static_cast<std::size_t>(f.model);
+    const UtilisationModel &um = m_models[kindIndex];
+    p.compute = f.compute;
+    const bool matrixClass = f.model != UtilisationModelKind::Vector;
+    p.supported = !matrixClass || f.compute == kernel.compute;
+
+    double u = 1.0;
+    double floorS = 0.0;
+    if (!um.isEmpty()) {
+        u = um.baseUtilisation(f, device.embedding[kindIndex].data()) * device.levelFactor[kindIndex];
+        floorS = um.floorS;
+    }
+    bool extrapolated = false;
+    if (matrixClass && f.compute != ComputeType::FP32) {
+        u *= m_tensorCoreEfficiency;  // tensor-core paths: never measured here
+        extrapolated = true;
+    }
+    if (f.model == UtilisationModelKind::Conv && !f.winogradEligible) {
+        u = std::min(u, 1.0);  // only 3x3 stride-1 FP32 convs were measured (and may use Winograd)
+        extrapolated = true;
+    }
+    u = std::clamp(u, 1e-6, um.uMax);
+
+    p.computeMs = f.computeS * 1e3;
+    p.memoryMs = f.memoryS * 1e3;
+    p.rooflineMs = f.rooflineS * 1e3;
+    p.utilisation = u;
+    p.deviceMs = p.rooflineMs / u;
+    p.floorMs = floorS * 1e3;
+    p.latencyMs = um.isEmpty() ? p.deviceMs : um.combine(p.deviceMs * 1e-3) * 1e3;
+    if (p.floorMs > p.deviceMs) {
+        p.bound = KernelBound::Latency;
+    } else {
+        p.bound = f.computeS >= f.memoryS ? KernelBound::Compute : KernelBound::Memory;
+    }
+    p.calibrated = device.calibratedPer[kindIndex];
+    const KernelClassBands &cb = m_bands[static_cast<std::size_t>(p.errorClass)];
+    const ErrorBand &band = p.calibrated ? cb.measuredGpu : cb.unseenGpu;
+    double low = band.low;
+    double high = band.high;
+    if (!cb.fitted) {
+        extrapolated = true;
+    }
+    if (extrapolated) {
+        low *= kExtrapolatedLowFactor;
+        high *= kExtrapolatedHighFactor;
+    }
+    p.extrapolated = extrapolated;
+    p.bandLowMs = p.latencyMs * low;
+    p.bandHighMs = p.latencyMs * high;
+    return p;
+}
+
+KernelPrediction predictKernel(const Kernel &kernel, const DeviceResources &device) {
+    return KernelModel::builtIn().predict(kernel, device);
+}
+
+}  // namespace infersight

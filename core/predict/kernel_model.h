@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: MIT
+// Kernel-level latency model: roofline of the kernel on the target's effective resources for
+// its dtype, divided by a learned utilisation, plus the fixed per-kernel time of an isolated
+// launch; with the bound and an error band taken from validation residuals of its class.
+//
+//   KernelModel::builtIn()            the fitted model compiled into the app
+//                                     (resources/predictor/kernel_model.json)
+//   predictKernel(kernel, device)     uses it
+//
+// For many kernels on one target, bind the device once (KernelModel::bind) and call
+// predict(kernel, bound): about 0.2 us per kernel, no allocation.
+#pragma once
+
+#include "base/result.h"
+#include "predict/device_resources.h"
+#include "predict/kernel.h"
+#include "predict/kernel_features.h"
+#include "predict/utilisation_model.h"
+
+#include <QJsonObject>
+#include <QString>
+
+#include <array>
+
+namespace infersight {
+
+enum class KernelBound : std::uint8_t {
+    Compute,  // the dtype's peak limits it
+    Memory,   // DRAM bandwidth limits it
+    Latency,  // too small to fill the GPU: the fixed per-kernel time is larger than the work
+};
+QString kernelBoundName(KernelBound bound);  // "compute", "memory", "latency"
+
+// Classes with their own error band (one per KernelClass; element-wise and row-wise differ).
+enum class KernelErrorClass : std::uint8_t { Gemm, Conv, Stencil, Elementwise, RowReduction, Copy };
+inline constexpr int kKernelErrorClassCount = 6;
+QString kernelErrorClassName(KernelErrorClass c);
+KernelErrorClass errorClassFor(const Kernel &kernel);
+
+// Quantiles of measured / predicted latency over validation rows (p10, p90): the true latency lies
+// in [low, high] x predicted for 80 % of the rows.
+struct ErrorBand {
+    double low = 1.0;
+    double high = 1.0;
+    double mape = 0.0;  // mean absolute percentage error over the same rows, %
+    int rows = 0;
+};
+
+struct KernelClassBands {
+    ErrorBand measuredGpu;  // test split on the GPUs the model was fitted on (calibrated)
+    ErrorBand unseenGpu;    // leave-one-GPU-out: the GPU held out of fitting
+    bool fitted = true;     // false: no measured data for this class (band borrowed, see docs)
+};
+
+struct KernelPrediction {
+    double latencyMs = 0;     // smooth max of deviceMs and floorMs: what an isolated launch measures
+    double deviceMs = 0;      // rooflineMs / utilisation: the GPU busy time
+    double floorMs = 0;       // per-kernel time of an isolated launch (host dispatch of the op), hidden by
+                              // longer device work: latency = (floor^p + device^p)^(1/p)
+    double rooflineMs = 0;    // max(computeMs, memoryMs)
+    double computeMs = 0;     // flops / peak of the path used
+    double memoryMs = 0;      // compulsory bytes / DRAM bandwidth
+    double utilisation = 0;   // rooflineMs / deviceMs, in (0, uMax]
+    KernelBound bound = KernelBound::Memory;
+    KernelErrorClass errorClass = KernelErrorClass::Elementwise;
+    double bandLowMs = 0;     // 80 % band of latencyMs
+    double bandHighMs = 0;
+    ComputeType compute = ComputeType::FP32;  // path the roofline used
+    bool supported = true;    // false: the device has no path for the requested ComputeType (FP32 used)
+    bool calibrated = false;  // the GPU was measured (its own calibration level was used)
+    bool extrapolated = false;  // dtype / class / shape outside the fitted data: band widened
+};
+
+class KernelModel {
+public:
+    static constexpr char kResourcePath[] = ":/predictor/kernel_model.json";
+    static constexpr char kSchema[] = "infersight-kernel-model";
+    static constexpr int kSchemaVersion = 1;
+
+    // Band widening for what the data never measured (documented in docs/predictor.md): tensor-core
+    // dtypes (the utilisation was learned on FP32 CUDA-core kernels), and classes without data.
+    static constexpr double kExtrapolatedLowFactor = 0.8;
+    static constexpr double kExtrapolatedHighFactor = 1.5;
+
+    KernelModel() = default;
+    static Result<KernelModel> fromJson(const QByteArray &json, const QString &sourceName);
+    static Result<KernelModel> fromFile(const QString &path);
+    static Result<KernelModel> fromResource();
+    // The compiled-in model, loaded once. Empty (predicts roofline only) if the resource is broken,
+    // which the unit tests rule out.
+    static const KernelModel &builtIn();
+
+    bool isEmpty() const { return m_models[0].isEmpty(); }
+    const UtilisationModel &model(UtilisationModelKind kind) const { return m_models[static_cast<int>(kind)]; }
+    UtilisationModel &model(UtilisationModelKind kind) { return m_models[static_cast<int>(kind)]; }
+    const KernelClassBands &bands(KernelErrorClass c) const { return m_bands[static_cast<int>(c)]; }
+    KernelClassBands &bands(KernelErrorClass c) { return m_bands[static_cast<int>(c)]; }
+    // Utilisation ceiling on tensor-core paths, as a fraction of the learned FP32 utilisation
+    // (1.0 = none; a field of the weights file so that it can be set from evidence).
+    double tensorCoreEfficiency() const { return m_tensorCoreEfficiency; }
+    void setTensorCoreEfficiency(double e) { m_tensorCoreEfficiency = e; }
+    const QJsonObject &metadata() const { return m_metadata; }
+    void setMetadata(const QJsonObject &m) { m_metadata = m; }
+
+    // A device with its calibration levels resolved, for repeated predictions.
+    struct BoundDevice {
+        DeviceResources resources;
+        std::array<double, kUtilisationModelCount> levelFactor{1.0, 1.0, 1.0};  // exp(level) per model
+        std::array<bool, kUtilisationModelCount> calibratedPer{};                // own level (GPU was measured)
+        std::array<std::array<float, kMaxEmbeddingValues>, kUtilisationModelCount> embedding{};  // per model
+    };
+    BoundDevice bind(const DeviceResources &device) const;
+
+    KernelPrediction predict(const Kernel &kernel, const BoundDevice &device) const;
+    KernelPrediction predict(const Kernel &kernel, const DeviceResources &device) const {
+        return predict(kernel, bind(device));
+    }
+
+    QJsonObject toJson() const;
+
+private:
+    std::array<UtilisationModel, kUtilisationModelCount> m_models;
+    std::array<KernelClassBands, kKernelErrorClassCount> m_bands;
+    double m_tensorCoreEfficiency = 1.0;
+    QJsonObject m_metadata;
+};
+
+// predict with KernelModel::builtIn().
+KernelPrediction predictKernel(const Kernel &kernel, const DeviceResources &device);
+
+}  // namespace infersight

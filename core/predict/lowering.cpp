@@ -1,0 +1,1541 @@
+// SPDX-License-Identifier: MIT
+// Lowering rules (documented in docs/predictor.md, "Lowering").
+//
+// Eager (PyTorch-like; one aten op per node, one kernel per op):
+//  - Shape/Size/Constant/Identity/Dropout and nodes whose outputs were constant-folded: no kernel
+//    (shape arithmetic on the host).
+//  - Reshape/Flatten/Squeeze/Unsqueeze/Expand/Slice/Split: views, no kernel, a host op each.
+//  - A Transpose that only swaps the last two axes and feeds MatMuls only is a view (cuBLAS reads
+//    the operand transposed); other Transposes are copies (zoo graphs emit them only where PyTorch
+//    copies).
+//  - MatMul/Gemm: one GEMM (batched when both operands are activations); "MatMul then Add of a
+//    1-D initializer" is one addmm kernel with the bias in its epilogue.
+//  - Conv: implicit-GEMM conv kernel; depthwise convs and pooling are stencils; a conv bias is a
+//    separate element-wise kernel (cuDNN adds it after the convolution in eager PyTorch).
+//  - BatchNormalization: one element-wise kernel (inference BN is a per-channel scale and shift).
+//  - LayerNorm / Softmax / reductions / GroupNorm: one row-wise kernel.
+//  - Element-wise ops: one kernel each; Cast: one kernel; fills: one kernel.
+//  - Gather from an initializer (embedding): one copy kernel of the output; Concat/Pad/...: copies.
+// Fused (TensorRT / torch.compile-like):
+//  - BN after a conv is folded into its weights; bias, activations and residual adds after a
+//    GEMM/conv run in its epilogue; chains of element-wise ops are one kernel, and one that feeds a
+//    row-wise op (add + LayerNorm) runs inside it; MatMul -> (scale, mask) -> Softmax -> MatMul is
+//    one flash-attention kernel; Transpose/Concat/views are folded into the kernels' addressing.
+// Precision: see knobs.h. AMP follows PyTorch's CUDA autocast op lists; weight casts are kernels
+// in eager (once per forward pass per weight).
+#include "predict/lowering.h"
+
+#include "graph/node_cost.h"
+#include "predict/memory_model.h"
+
+#include <QHash>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace infersight {
+
+QString kernelRoleName(KernelRole role) {
+    switch (role) {
+    case KernelRole::Main: return QStringLiteral("main");
+    case KernelRole::Bias: return QStringLiteral("bias");
+    case KernelRole::Cast: return QStringLiteral("cast");
+    case KernelRole::WeightCast: return QStringLiteral("weight-cast");
+    case KernelRole::Fused: return QStringLiteral("fused");
+    case KernelRole::Attention: return QStringLiteral("attention");
+    }
+    return QStringLiteral("main");
+}
+
+QString opKindName(OpKind kind) {
+    switch (kind) {
+    case OpKind::Free: return QStringLiteral("free");
+    case OpKind::View: return QStringLiteral("view");
+    case OpKind::Elementwise: return QStringLiteral("elementwise");
+    case OpKind::Cast: return QStringLiteral("cast");
+    case OpKind::Fill: return QStringLiteral("fill");
+    case OpKind::BatchNorm: return QStringLiteral("batchnorm");
+    case OpKind::LayerNorm: return QStringLiteral("layernorm");
+    case OpKind::GroupNorm: return QStringLiteral("groupnorm");
+    case OpKind::Softmax: return QStringLiteral("softmax");
+    case OpKind::Reduce: return QStringLiteral("reduce");
+    case OpKind::GlobalPool: return QStringLiteral("globalpool");
+    case OpKind::Pool: return QStringLiteral("pool");
+    case OpKind::Conv: return QStringLiteral("conv");
+    case OpKind::ConvTranspose: return QStringLiteral("convtranspose");
+    case OpKind::MatMul: return QStringLiteral("matmul");
+    case OpKind::Gemm: return QStringLiteral("gemm");
+    case OpKind::Gather: return QStringLiteral("gather");
+    case OpKind::Transpose: return QStringLiteral("transpose");
+    case OpKind::Copy: return QStringLiteral("copy");
+    case OpKind::Attention: return QStringLiteral("attention");
+    case OpKind::Generic: return QStringLiteral("generic");
+    }
+    return QStringLiteral("generic");
+}
+
+namespace {
+
+namespace fpe = flops_per_element;
+
+struct OpInfo {
+    OpKind kind = OpKind::Generic;
+    AutocastClass autocast = AutocastClass::Native;
+    float flops = 1.0f;
+};
+
+struct OpTables {
+    QHash<QString, OpInfo> onnx;
+    QHash<QString, OpInfo> microsoft;
+};
+
+const OpTables &opTables() {
+    static const OpTables tables = [] {
+        OpTables t;
+        auto on = [&t](std::initializer_list<const char *> ops, OpKind kind, AutocastClass ac = AutocastClass::Native,
+                       double flops = fpe::kAdd) {
+            for (const char *op : ops) {
+                t.onnx.insert(QString::fromLatin1(op), OpInfo{kind, ac, static_cast<float>(flops)});
+            }
+        };
+        auto ms = [&t](std::initializer_list<const char *> ops, OpKind kind, AutocastClass ac = AutocastClass::Native,
+                       double flops = fpe::kAdd) {
+            for (const char *op : ops) {
+                t.microsoft.insert(QString::fromLatin1(op), OpInfo{kind, ac, static_cast<float>(flops)});
+            }
+        };
+        using AC = AutocastClass;
+        on({"Shape", "Size", "Constant", "Identity", "Dropout"}, OpKind::Free);
+        on({"Reshape", "Flatten", "Squeeze", "Unsqueeze", "Expand", "Slice", "Split"}, OpKind::View);
+        on({"Add", "Sub", "Mul", "Neg", "Abs", "Sign", "Floor", "Ceil", "Round", "Relu", "Equal", "Less", "Greater",
+            "LessOrEqual", "GreaterOrEqual", "And", "Or", "Xor", "Not", "IsNaN", "IsInf", "BitShift", "BitwiseAnd",
+            "BitwiseOr", "BitwiseXor", "BitwiseNot", "Where", "Max", "Min", "Sum", "Mean", "Clip", "LeakyRelu",
+            "ThresholdedRelu", "Shrink", "Hardmax", "HardSigmoid", "HardSwish", "PRelu"},
+           OpKind::Elementwise, AC::Native, fpe::kAdd);
+        on({"Div", "Mod", "Sqrt"}, OpKind::Elementwise, AC::Native, fpe::kDiv);
+        on({"Reciprocal"}, OpKind::Elementwise, AC::Fp32, fpe::kDiv);
+        on({"Tanh", "Sigmoid", "Erf", "Sin", "Cos", "Atan", "Asinh", "Acosh", "Atanh", "Elu", "Selu", "Celu",
+            "Softsign", "Swish"},
+           OpKind::Elementwise, AC::Native, fpe::kTanh);
+        on({"Exp", "Log", "Tan", "Asin", "Acos", "Sinh", "Cosh", "Softplus"}, OpKind::Elementwise, AC::Fp32, fpe::kTanh);
+        on({"Pow"}, OpKind::Elementwise, AC::Fp32, fpe::kPow);
+        on({"Gelu", "Mish"}, OpKind::Elementwise, AC::Native, fpe::kGelu);
+        on({"QuantizeLinear", "DequantizeLinear", "DynamicQuantizeLinear"}, OpKind::Elementwise, AC::Native, 3);
+        on({"Cast", "CastLike"}, OpKind::Cast);
+        on({"ConstantOfShape", "Range", "EyeLike", "RandomNormal", "RandomUniform", "RandomNormalLike",
+            "RandomUniformLike", "Bernoulli"},
+           OpKind::Fill);
+        on({"BatchNormalization"}, OpKind::BatchNorm, AC::Native, 2);
+        on({"LayerNormalization", "SimplifiedLayerNormalization", "RMSNormalization"}, OpKind::LayerNorm, AC::Fp32,
+           fpe::kLayerNorm);
+        on({"InstanceNormalization", "GroupNormalization", "MeanVarianceNormalization", "LpNormalization"},
+           OpKind::GroupNorm, AC::Fp32, fpe::kLayerNorm);
+        on({"Softmax", "LogSoftmax"}, OpKind::Softmax, AC::Fp32OptDtype, fpe::kSoftmax);
+        on({"ReduceSum", "ReduceProd", "CumSum"}, OpKind::Reduce, AC::Fp32OptDtype, fpe::kAdd);
+        on({"ReduceL1", "ReduceL2", "ReduceSumSquare", "ReduceLogSumExp", "ReduceLogSum"}, OpKind::Reduce, AC::Fp32,
+           2);
+        on({"ReduceMean", "ReduceMax", "ReduceMin", "ArgMax", "ArgMin", "TopK"}, OpKind::Reduce, AC::Native,
+           fpe::kAdd);
+        on({"GlobalAveragePool", "GlobalMaxPool", "GlobalLpPool"}, OpKind::GlobalPool, AC::Native, fpe::kAdd);
+        on({"MaxPool", "AveragePool", "LpPool"}, OpKind::Pool);
+        on({"Conv", "ConvInteger", "QLinearConv"}, OpKind::Conv, AC::LowerPrecision);
+        on({"ConvTranspose"}, OpKind::ConvTranspose, AC::LowerPrecision);
+        on({"MatMul", "MatMulInteger", "QLinearMatMul"}, OpKind::MatMul, AC::LowerPrecision);
+        on({"Gemm"}, OpKind::Gemm, AC::LowerPrecision);
+        on({"Gather", "GatherElements", "GatherND"}, OpKind::Gather);
+        on({"Transpose"}, OpKind::Transpose);
+        on({"Concat"}, OpKind::Copy, AC::Promote);
+        on({"Pad", "Tile", "Trilu", "Resize", "Upsample", "DepthToSpace", "SpaceToDepth", "ScatterND",
+            "ScatterElements", "Scatter", "OneHot", "Compress", "NonZero", "ReverseSequence", "CenterCropPad"},
+           OpKind::Copy);
+
+        ms({"Gelu", "FastGelu", "BiasGelu", "QuickGelu"}, OpKind::Elementwise, AC::Native, fpe::kGelu);
+        ms({"BiasAdd", "QuantizeLinear", "DequantizeLinear"}, OpKind::Elementwise, AC::Native, 2);
+        ms({"RotaryEmbedding"}, OpKind::Elementwise, AC::Native, 3);
+        ms({"SkipLayerNormalization", "SkipSimplifiedLayerNormalization", "SimplifiedLayerNormalization",
+            "LayerNormalization", "EmbedLayerNormalization"},
+           OpKind::LayerNorm, AC::Fp32, fpe::kLayerNorm);
+        ms({"FusedConv"}, OpKind::Conv, AC::LowerPrecision);
+        ms({"FusedMatMul"}, OpKind::MatMul, AC::LowerPrecision);
+        ms({"Attention", "MultiHeadAttention"}, OpKind::Attention, AC::LowerPrecision);
+        return t;
+    }();
+    return tables;
+}
+
+OpInfo classify(const Node &node) {
+    const OpTables &t = opTables();
+    if (node.domain.isEmpty() || node.domain == QLatin1String("ai.onnx")) {
+        auto it = t.onnx.constFind(node.opType);
+        if (it != t.onnx.constEnd()) {
+            return *it;
+        }
+    } else if (node.domain == QLatin1String("com.microsoft")) {
+        auto it = t.microsoft.constFind(node.opType);
+        if (it != t.microsoft.constEnd()) {
+            return *it;
+        }
+    }
+    return OpInfo{};
+}
+
+std::uint64_t mixHash(std::uint64_t h, std::uint64_t v) {
+    h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+    return h;
+}
+
+std::uint64_t fingerprintOf(const Graph &graph) {
+    std::uint64_t h = mixHash(graph.nodes.size(), graph.values.size());
+    for (const Node &n : graph.nodes) {
+        h = mixHash(h, qHash(n.opType));
+        for (int v : n.inputs) {
+            h = mixHash(h, static_cast<std::uint64_t>(static_cast<std::int64_t>(v)));
+        }
+        for (int v : n.outputs) {
+            h = mixHash(h, static_cast<std::uint64_t>(static_cast<std::int64_t>(v) + 7));
+        }
+    }
+    return h;
+}
+
+int bytesOfDType(DType t) {
+    const int bits = dtypeBits(t);
+    return bits <= 0 ? 0 : std::max(1, bits / 8);
+}
+
+// Storage bytes of floating tensors and the compute path of GEMM-like ops for a precision.
+int storageBytes(Precision p) {
+    switch (p) {
+    case Precision::FP32:
+    case Precision::TF32:
+    case Precision::AMP: return 4;
+    case Precision::FP16:
+    case Precision::BF16:
+    case Precision::INT8:
+    case Precision::FP8: return 2;
+    }
+    return 4;
+}
+
+ComputeType computeTypeOf(Precision p) {
+    switch (p) {
+    case Precision::FP32: return ComputeType::FP32;
+    case Precision::TF32: return ComputeType::TF32;
+    case Precision::FP16:
+    case Precision::AMP: return ComputeType::FP16;
+    case Precision::BF16: return ComputeType::BF16;
+    case Precision::INT8: return ComputeType::INT8;
+    case Precision::FP8: return ComputeType::FP8;
+    }
+    return ComputeType::FP32;
+}
+
+// HuggingFace Conv1D weights (GPT-2 family): [in, out] parameters named "...c_attn.weight",
+// "...c_proj.weight", "...c_fc.weight" (zoo graphs and torch.onnx exports keep the module names;
+// exports of nn.Linear hold a transposed copy instead). An explicit node attribute
+// "infersight_layout" = "nn" | "tn" overrides the name rule.
+bool isConv1dWeight(const QString &weightName, const Node &node) {
+    const QString layout = node.attrString(u"infersight_layout");
+    if (!layout.isEmpty()) {
+        return layout == QLatin1String("nn");
+    }
+    for (const char *suffix : {"c_attn.weight", "c_proj.weight", "c_fc.weight"}) {
+        if (weightName.endsWith(QLatin1String(suffix))) {
+            return true;
+        }
+    }
+    return false;
+}
+
+bool isGemmKind(OpKind k) {
+    return k == OpKind::Conv || k == OpKind::ConvTranspose || k == OpKind::MatMul || k == OpKind::Gemm ||
+           k == OpKind::Attention;
+}
+
+bool isElementwiseKind(OpKind k) { return k == OpKind::Elementwise || k == OpKind::Cast || k == OpKind::BatchNorm; }
+
+bool isRowKind(OpKind k) {
+    return k == OpKind::LayerNorm || k == OpKind::Softmax || k == OpKind::Reduce || k == OpKind::GroupNorm ||
+           k == OpKind::GlobalPool;
+}
+
+class Lowerer {
+public:
+    Lowerer(const Graph &graph, const GraphAnalysis &analysis, const LoweringOptions &options)
+        : g(graph), a(analysis), o(options), fused(options.runtime == Runtime::Fused) {}
+
+    KernelPlan run();
+
+private:
+    const Graph &g;
+    const GraphAnalysis &a;
+    const LoweringOptions &o;
+    const bool fused;
+    KernelPlan plan;
+    std::vector<std::uint8_t> weightCastDone;  // per value (AMP weight casts once per forward)
+    // Fused runtime: group of each node (sink node index), -1 = runs alone.
+    std::vector<int> sinkOf;
+    std::vector<std::vector<int>> membersOf;  // per sink: members in node order (sink last)
+    std::vector<std::uint8_t> attentionMember;  // fused: node is part of an attention kernel
+    std::vector<int> eagerBiasInto;              // eager: Add node folded into a MatMul's addmm
+
+    const Value &val(int v) const { return g.values[static_cast<std::size_t>(v)]; }
+    std::int64_t elems(int v) const { return v >= 0 ? val(v).elements() : -1; }
+    bool folded(int v) const { return v >= 0 && val(v).intData.has_value() && !a.isGraphOutput[static_cast<std::size_t>(v)]; }
+    bool isFloatValue(int v) const { return v >= 0 && isFloating(val(v).dtype); }
+    int consumers(int v) const { return a.consumerCount[static_cast<std::size_t>(v)]; }
+    // The one node reading v, or -1 when v is a graph output or is read by no node or by several.
+    // consumerCount counts a graph output as a reader but the consumer list holds nodes only, so
+    // a graph output read by nothing has consumers(v) == 1 and an empty list.
+    int soleReader(int v) const {
+        if (v < 0 || a.isGraphOutput[static_cast<std::size_t>(v)] || a.consumersEnd(v) - a.consumersBegin(v) != 1) {
+            return -1;
+        }
+        return *a.consumersBegin(v);
+    }
+    int producer(int v) const { return v >= 0 ? val(v).producer : -1; }
+    OpKind kindOf(int node) const { return node >= 0 ? a.kinds[static_cast<std::size_t>(node)] : OpKind::Generic; }
+    Precision precisionOf(int node) const {
+        const std::size_t i = static_cast<std::size_t>(node);
+        if (i < o.nodePrecision.size() && o.nodePrecision[i] >= 0) {
+            return static_cast<Precision>(o.nodePrecision[i]);
+        }
+        return o.precision;
+    }
+    int vbytes(int v) const { return v >= 0 ? plan.valueBytes[static_cast<std::size_t>(v)] : 0; }
+
+    void initValueBytes();
+    void findEagerBiasFolds();
+    void groupFused();
+    void findAttention();
+    int runBytes(int node, const Node &n, Precision p, AutocastClass ac) const;
+    void addCasts(int node, const Node &n, Precision p, AutocastClass ac, int rb, PlannedNode &pn);
+    void lowerNode(int node);
+    void pushKernel(int node, const Kernel &k, KernelRole role = KernelRole::Main);
+    void emitGeneric(int node, PlannedNode &pn, int eb);
+    bool lowerMatMul(int node, const Node &n, ComputeType ct, int eb, Kernel &out) const;
+    bool lowerGemm(int node, const Node &n, ComputeType ct, int eb, Kernel &out) const;
+    bool lowerConv(const Node &n, ComputeType ct, int eb, Kernel &out) const;
+    bool lowerPool(const Node &n, int eb, Kernel &out) const;
+    bool rowGeometry(int node, const Node &n, std::int64_t &rows, std::int64_t &rowLength) const;
+    int fullInputs(const Node &n, std::int64_t outElements) const;
+    void emitFusedGroup(int sink);
+    bool emitAttention(int node, const Node &n, ComputeType ct, int eb);
+};
+
+void Lowerer::initValueBytes() {
+    const std::size_t nv = g.values.size();
+    plan.valueBytes.assign(nv, 0);
+    const int floatBytes = storageBytes(o.precision);
+    for (std::size_t v = 0; v < nv; ++v) {
+        const Value &value = g.values[v];
+        if (value.producer >= 0) {
+            continue;  // set when its node is lowered
+        }
+        if (isFloating(value.dtype)) {
+            plan.valueBytes[v] = static_cast<std::uint8_t>(floatBytes);
+        } else {
+            plan.valueBytes[v] = static_cast<std::uint8_t>(bytesOfDType(value.dtype));
+        }
+    }
+    // Weights of GEMM-like nodes: stored in the node's precision (int8 / fp8 weights take 1 byte,
+    // fp16 / bf16 overrides 2); AMP keeps FP32 masters and casts them every forward pass.
+    for (std::size_t i = 0; i < g.nodes.size(); ++i) {
+        const OpKind k = a.kinds[i];
+        if (!isGemmKind(k)) {
+            continue;
+        }
+        const Precision p = precisionOf(static_cast<int>(i));
+        int wb = storageBytes(p);
+        if (p == Precision::INT8 || p == Precision::FP8) {
+            wb = 1;
+        }
+        for (std::size_t j = 1; j < g.nodes[i].inputs.size(); ++j) {
+            const int v = g.nodes[i].inputs[j];
+            if (v >= 0 && val(v).isInitializer() && isFloating(val(v).dtype)) {
+                if (j >= 2 && (p == Precision::INT8 || p == Precision::FP8)) {
+                    plan.valueBytes[static_cast<std::size_t>(v)] = 2;  // biases stay FP16
+                } else {
+                    plan.valueBytes[static_cast<std::size_t>(v)] = static_cast<std::uint8_t>(wb);
+                }
+            }
+        }
+    }
+}
+
+// Eager: MatMul followed by Add of a 1-D initializer (nn.Linear as torch.onnx exports it) is one
+// addmm kernel.
+void Lowerer::findEagerBiasFolds() {
+    eagerBiasInto.assign(g.nodes.size(), -1);
+    for (std::size_t i = 0; i < g.nodes.size(); ++i) {
+        if (a.kinds[i] != OpKind::MatMul) {
+            continue;
+        }
+        const Node &mm = g.nodes[i];
+        const int out = mm.output(0);
+        const int w = mm.input(1);
+        const int c = out >= 0 ? soleReader(out) : -1;
+        if (c < 0 || w < 0 || !val(w).isInitializer()) {
+            continue;
+        }
+        const Node &add = g.nodes[static_cast<std::size_t>(c)];
+        if (add.opType != QLatin1String("Add") || add.inputs.size() != 2) {
+            continue;
+        }
+        const int other = add.input(0) == out ? add.input(1) : add.input(0);
+        if (other >= 0 && val(other).isInitializer() && val(other).shape.size() == 1) {
+            eagerBiasInto[static_cast<std::size_t>(c)] = static_cast<int>(i);
+        }
+    }
+}
+
+// Fused runtime: attention patterns MatMul -> [Mul|Div|Add|Sub|Where|Cast]* -> Softmax -> [Cast]* -> MatMul.
+void Lowerer::findAttention() {
+    attentionMember.assign(g.nodes.size(), 0);
+    for (std::size_t s = 0; s < g.nodes.size(); ++s) {
+        if (a.kinds[s] != OpKind::Softmax || g.nodes[s].opType != QLatin1String("Softmax")) {
+            continue;
+        }
+        std::vector<int> chain;
+        // Backwards to the score MatMul.
+        int cur = static_cast<int>(s);
+        int m1 = -1;
+        for (int guard = 0; guard < 8; ++guard) {
+            const Node &cn = g.nodes[static_cast<std::size_t>(cur)];
+            // The chain input: the operand that is full-size (not the mask / scale).
+            int in = cn.input(0);
+            if (cn.opType == QLatin1String("Where")) {
+                in = cn.input(1);
+            }
+            const std::int64_t outE = elems(cn.output(0));
+            if (cn.inputs.size() >= 2 && cn.opType != QLatin1String("Where")) {
+                const int other = cn.input(1);
+                if (elems(other) == outE && elems(in) != outE) {
+                    in = other;
+                }
+            }
+            const int p = producer(in);
+            if (p < 0 || consumers(in) != 1) {
+                break;
+            }
+            const OpKind pk = kindOf(p);
+            if (pk == OpKind::MatMul) {
+                const Node &pm = g.nodes[static_cast<std::size_t>(p)];
+                if (pm.input(1) >= 0 && !val(pm.input(1)).isInitializer()) {
+                    m1 = p;
+                }
+                break;
+            }
+            if ((pk == OpKind::Elementwise || pk == OpKind::Cast) && elems(g.nodes[static_cast<std::size_t>(p)].output(0)) == outE) {
+                chain.push_back(p);
+                cur = p;
+                continue;
+            }
+            break;
+        }
+        if (m1 < 0) {
+            continue;
+        }
+        // Forwards to the value MatMul.
+        int v = g.nodes[s].output(0);
+        int m2 = -1;
+        std::vector<int> after;
+        for (int guard = 0; guard < 4 && v >= 0 && soleReader(v) >= 0; ++guard) {
+            const int c = soleReader(v);
+            const OpKind ck = kindOf(c);
+            const Node &cn = g.nodes[static_cast<std::size_t>(c)];
+            if (ck == OpKind::MatMul && cn.input(0) == v) {
+                m2 = c;
+                break;
+            }
+            if (ck == OpKind::Cast || (ck == OpKind::Free && cn.opType == QLatin1String("Dropout"))) {
+                after.push_back(c);
+                v = cn.output(0);
+                continue;
+            }
+            break;
+        }
+        if (m2 < 0) {
+            continue;
+        }
+        attentionMember[static_cast<std::size_t>(m1)] = 1;
+        attentionMember[s] = 1;
+        attentionMember[static_cast<std::size_t>(m2)] = 1;
+        std::vector<int> members = chain;
+        members.push_back(m1);
+        members.push_back(static_cast<int>(s));
+        members.insert(members.end(), after.begin(), after.end());
+        members.push_back(m2);
+        for (int m : members) {
+            attentionMember[static_cast<std::size_t>(m)] = 1;
+            sinkOf[static_cast<std::size_t>(m)] = m2;
+        }
+        std::sort(members.begin(), members.end());
+        membersOf[static_cast<std::size_t>(m2)] = members;
+    }
+}
+
+// Fused runtime: epilogues of GEMM/conv, element-wise groups, prologues of row-wise kernels.
+void Lowerer::groupFused() {
+    const std::size_t nn = g.nodes.size();
+    sinkOf.assign(nn, -1);
+    membersOf.assign(nn, {});
+    findAttention();
+    // The node whose kernel currently produces value v when v is still "open" for fusion:
+    // an anchor (GEMM/conv epilogue chain) or an element-wise group.
+    std::vector<int> groupOfNode(nn, -1);   // element-wise group id (its first node)
+    std::vector<int> anchorOfNode(nn, -1);  // GEMM/conv anchor whose epilogue absorbed the node
+    for (std::size_t i = 0; i < nn; ++i) {
+        if (attentionMember[i]) {
+            continue;
+        }
+        const OpKind k = a.kinds[i];
+        const Node &n = g.nodes[i];
+        const int out = n.output(0);
+        if (out < 0) {
+            continue;
+        }
+        if (isGemmKind(k)) {
+            anchorOfNode[i] = static_cast<int>(i);
+            continue;
+        }
+        if (folded(out)) {
+            continue;
+        }
+        if (isElementwiseKind(k)) {
+            // Epilogue of a GEMM/conv: an input produced by an open anchor chain, read only here.
+            bool absorbed = false;
+            for (int v : n.inputs) {
+                const int p = producer(v);
+                if (p < 0 || anchorOfNode[static_cast<std::size_t>(p)] < 0 || consumers(v) != 1 ||
+                    elems(v) != elems(out)) {
+                    continue;
+                }
+                if (k == OpKind::BatchNorm && v != n.input(0)) {
+                    continue;
+                }
+                const int anchor = anchorOfNode[static_cast<std::size_t>(p)];
+                anchorOfNode[i] = anchor;
+                sinkOf[i] = anchor;
+                absorbed = true;
+                break;
+            }
+            if (absorbed) {
+                continue;
+            }
+            // Join the element-wise group of a producer whose output only this node reads.
+            int group = -1;
+            for (int v : n.inputs) {
+                const int p = producer(v);
+                if (p < 0 || groupOfNode[static_cast<std::size_t>(p)] < 0 || consumers(v) != 1 || elems(v) != elems(out)) {
+                    continue;
+                }
+                const int pg = groupOfNode[static_cast<std::size_t>(p)];
+                if (group < 0) {
+                    group = pg;
+                } else if (pg != group) {
+                    // Merge pg into group.
+                    for (int m : membersOf[static_cast<std::size_t>(pg)]) {
+                        groupOfNode[static_cast<std::size_t>(m)] = group;
+                        membersOf[static_cast<std::size_t>(group)].push_back(m);
+                    }
+                    membersOf[static_cast<std::size_t>(pg)].clear();
+                }
+            }
+            if (group < 0) {
+                group = static_cast<int>(i);
+            }
+            groupOfNode[i] = group;
+            membersOf[static_cast<std::size_t>(group)].push_back(static_cast<int>(i));
+            continue;
+        }
+        if (isRowKind(k)) {
+            // Prologue: an element-wise group whose output only this row-wise op reads.
+            const int in = n.input(0);
+            const int p = producer(in);
+            if (p >= 0 && groupOfNode[static_cast<std::size_t>(p)] >= 0 && consumers(in) == 1) {
+                const int gid = groupOfNode[static_cast<std::size_t>(p)];
+                for (int m : membersOf[static_cast<std::size_t>(gid)]) {
+                    groupOfNode[static_cast<std::size_t>(m)] = static_cast<int>(i);
+                }
+                std::vector<int> members = std::move(membersOf[static_cast<std::size_t>(gid)]);
+                membersOf[static_cast<std::size_t>(gid)].clear();
+                members.push_back(static_cast<int>(i));
+                membersOf[i] = std::move(members);
+                groupOfNode[i] = static_cast<int>(i);
+                // The row-wise node closes the group: nothing after it joins.
+                groupOfNode[i] = -2 - static_cast<int>(i);
+                for (int m : membersOf[i]) {
+                    if (m != static_cast<int>(i)) {
+                        groupOfNode[static_cast<std::size_t>(m)] = -2 - static_cast<int>(i);
+                    }
+                }
+            }
+        }
+    }
+    // Sinks of element-wise groups: the member with the largest index.
+    for (std::size_t gid = 0; gid < nn; ++gid) {
+        std::vector<int> &members = membersOf[gid];
+        if (members.empty() || attentionMember[gid]) {
+            continue;
+        }
+        std::sort(members.begin(), members.end());
+        const int sink = members.back();
+        for (int m : members) {
+            sinkOf[static_cast<std::size_t>(m)] = sink;
+        }
+        if (static_cast<std::size_t>(sink) != gid) {
+            membersOf[static_cast<std::size_t>(sink)] = std::move(members);
+            members.clear();
+        }
+    }
+}
+
+// The bytes per element a node runs at (its floating outputs' storage).
+int Lowerer::runBytes(int node, const Node &n, Precision p, AutocastClass ac) const {
+    const OpKind k = kindOf(node);
+    if (p != Precision::AMP) {
+        if ((p == Precision::INT8 || p == Precision::FP8) && isGemmKind(k)) {
+            return 1;
+        }
+        return storageBytes(p);
+    }
+    switch (ac) {
+    case AutocastClass::LowerPrecision: return 2;
+    case AutocastClass::Fp32:
+    case AutocastClass::Fp32OptDtype: return 4;
+    case AutocastClass::Native:
+    case AutocastClass::Promote: break;
+    }
+    // Native ops run in the widest floating type of their inputs; 0-dim tensors and BN's
+    // statistics do not take part (PyTorch type promotion / cuDNN BN takes FP32 parameters).
+    int widest = 0;
+    for (std::size_t j = 0; j < n.inputs.size(); ++j) {
+        const int v = n.inputs[j];
+        if (v < 0 || !isFloatValue(v)) {
+            continue;
+        }
+        if (k == OpKind::BatchNorm && j > 0) {
+            continue;
+        }
+        if (val(v).rankKnown && val(v).shape.empty()) {
+            continue;
+        }
+        widest = std::max(widest, vbytes(v));
+    }
+    return widest > 0 ? widest : 4;
+}
+
+void Lowerer::pushKernel(int node, const Kernel &k, KernelRole role) {
+    if (!k.valid()) {
+        return;
+    }
+    PlannedKernel pk;
+    pk.kernel = k;
+    pk.node = node;
+    pk.role = role;
+    plan.kernels.push_back(pk);
+}
+
+// Casts of the node's floating activation inputs (and, eager AMP, its weights) to the type it runs in.
+void Lowerer::addCasts(int node, const Node &n, Precision p, AutocastClass ac, int rb, PlannedNode &pn) {
+    const OpKind k = kindOf(node);
+    if (k == OpKind::View || k == OpKind::Free || k == OpKind::Cast) {
+        return;
+    }
+    bool castInputs = true;
+    if (p == Precision::AMP) {
+        castInputs = ac == AutocastClass::LowerPrecision || ac == AutocastClass::Fp32 || ac == AutocastClass::Promote;
+    }
+    if (!castInputs) {
+        return;
+    }
+    for (std::size_t j = 0; j < n.inputs.size(); ++j) {
+        const int v = n.inputs[j];
+        if (v < 0 || !isFloatValue(v) || folded(v)) {
+            continue;
+        }
+        const Value &value = val(v);
+        if (value.rankKnown && value.shape.empty()) {
+            continue;
+        }
+        if (k == OpKind::BatchNorm && j > 0) {
+            continue;
+        }
+        const int have = vbytes(v);
+        int want = rb;
+        if ((p == Precision::INT8 || p == Precision::FP8) && value.isInitializer()) {
+            continue;  // quantised weights are stored as such
+        }
+        if (have == want || have == 0) {
+            continue;
+        }
+        if (value.isInitializer()) {
+            if (p != Precision::AMP || fused) {
+                continue;  // stored in the run's type (fused engines and .half() models convert once)
+            }
+            auto &done = weightCastDone[static_cast<std::size_t>(v)];
+            if (done) {
+                continue;
+            }
+            done = 1;
+        } else if (fused) {
+            continue;  // fused engines convert inside the producing kernel's epilogue
+        }
+        const std::int64_t e = value.elements();
+        if (e <= 0) {
+            continue;
+        }
+        const int eb = std::max(1, (have + want + 1) / 2);
+        pushKernel(node, Kernel::elementwise(e, 1, 1, fpe::kAdd, eb),
+             value.isInitializer() ? KernelRole::WeightCast : KernelRole::Cast);
+        ++pn.hostOps;
+    }
+}
+
+int Lowerer::fullInputs(const Node &n, std::int64_t outElements) const {
+    int count = 0;
+    for (int v : n.inputs) {
+        const std::int64_t e = elems(v);
+        if (e > 0 && 2 * e >= outElements && !folded(v)) {
+            ++count;
+        }
+    }
+    return count;
+}
+
+bool Lowerer::lowerMatMul(int node, const Node &n, ComputeType ct, int eb, Kernel &out) const {
+    (void)node;
+    const int av = n.input(0);
+    const int bv = n.input(1);
+    if (av < 0 || bv < 0 || !val(av).shapeKnown() || !val(bv).shapeKnown()) {
+        return false;
+    }
+    Shape sa = val(av).shape;
+    Shape sb = val(bv).shape;
+    if (sa.empty() || sb.empty()) {
+        return false;
+    }
+    const bool aVec = sa.size() == 1;
+    const bool bVec = sb.size() == 1;
+    if (aVec) {
+        sa.insert(sa.begin(), 1);
+    }
+    if (bVec) {
+        sb.push_back(1);
+    }
+    const std::int64_t m = sa[sa.size() - 2];
+    const std::int64_t k = sa.back();
+    const std::int64_t nn = sb.back();
+    std::int64_t batchA = 1;
+    for (std::size_t i = 0; i + 2 < sa.size(); ++i) {
+        batchA *= sa[i];
+    }
+    std::int64_t batchB = 1;
+    for (std::size_t i = 0; i + 2 < sb.size(); ++i) {
+        batchB *= sb[i];
+    }
+    // cuBLAS layout: nn.Linear computes x @ W^T ("tn", the kernel model's `linear`); HuggingFace's
+    // Conv1D (GPT-2's c_attn / c_proj / c_fc) computes addmm(b, x, W) with W [in, out] ("nn").
+    const bool weight = val(bv).isInitializer() && !isConv1dWeight(val(bv).name, n);
+    if (batchB == 1) {
+        // Activation x 2-D matrix: the leading dims fold into M (one GEMM).
+        out = Kernel::gemm(batchA * m, nn, k, 1, weight, ct, eb);
+    } else if (batchA == 1 && sa.size() <= 2) {
+        out = Kernel::gemm(m, nn, k, batchB, false, ct, eb);
+    } else {
+        out = Kernel::gemm(m, nn, k, std::max(batchA, batchB), false, ct, eb);
+    }
+    return out.valid();
+}
+
+bool Lowerer::lowerGemm(int node, const Node &n, ComputeType ct, int eb, Kernel &out) const {
+    (void)node;
+    const int av = n.input(0);
+    const int bv = n.input(1);
+    if (av < 0 || bv < 0 || !val(av).shapeKnown() || !val(bv).shapeKnown() || val(av).shape.size() != 2 ||
+        val(bv).shape.size() != 2) {
+        return false;
+    }
+    const Shape &sa = val(av).shape;
+    const Shape &sb = val(bv).shape;
+    const bool ta = n.attrInt(u"transA", 0) != 0;
+    const bool tb = n.attrInt(u"transB", 0) != 0;
+    const std::int64_t m = ta ? sa[1] : sa[0];
+    const std::int64_t k = ta ? sa[0] : sa[1];
+    const std::int64_t nn = tb ? sb[0] : sb[1];
+    out = Kernel::gemm(m, nn, k, 1, val(bv).isInitializer(), ct, eb);
+    return out.valid();
+}
+
+bool Lowerer::lowerConv(const Node &n, ComputeType ct, int eb, Kernel &out) const {
+    const bool qlinear = n.opType == QLatin1String("QLinearConv");
+    const int xv = n.input(0);
+    const int wv = n.input(qlinear ? 3 : 1);
+    const int yv = n.output(0);
+    if (xv < 0 || wv < 0 || yv < 0 || !val(xv).shapeKnown() || !val(wv).shapeKnown() || !val(yv).shapeKnown()) {
+        return false;
+    }
+    const Shape &x = val(xv).shape;
+    const Shape &w = val(wv).shape;
+    const Shape &y = val(yv).shape;
+    if (x.size() != w.size() || x.size() < 3 || y.size() != x.size()) {
+        return false;
+    }
+    const std::int64_t group = std::max<std::int64_t>(1, n.attrInt(u"group", 1));
+    const std::int64_t cin = x[1];
+    const std::int64_t cout = w[0];
+    const std::vector<std::int64_t> strides = n.attrInts(u"strides");
+    const std::vector<std::int64_t> pads = n.attrInts(u"pads");
+    const std::vector<std::int64_t> dil = n.attrInts(u"dilations");
+    if (x.size() == 3 || x.size() == 4) {
+        const bool oneD = x.size() == 3;
+        const std::int64_t inH = oneD ? 1 : x[2];
+        const std::int64_t inW = oneD ? x[2] : x[3];
+        const int kh = oneD ? 1 : static_cast<int>(w[2]);
+        const int kw = static_cast<int>(oneD ? w[2] : w[3]);
+        const std::size_t sd = oneD ? 1 : 2;  // spatial dims
+        auto at = [](const std::vector<std::int64_t> &v, std::size_t i, std::int64_t fb) {
+            return i < v.size() ? v[i] : fb;
+        };
+        const int sh = oneD ? 1 : static_cast<int>(at(strides, 0, 1));
+        const int sw = static_cast<int>(at(strides, oneD ? 0 : 1, 1));
+        const int dh = oneD ? 1 : static_cast<int>(at(dil, 0, 1));
+        const int dw = static_cast<int>(at(dil, oneD ? 0 : 1, 1));
+        const std::int64_t outH = oneD ? 1 : y[2];
+        const std::int64_t outW = oneD ? y[2] : y[3];
+        // Symmetric pads that reproduce the output size (asymmetric / auto_pad rounded).
+        auto padFor = [](std::int64_t in, std::int64_t outSize, int kk, int s, int d) {
+            const std::int64_t span = static_cast<std::int64_t>(d) * (kk - 1) + 1;
+            const std::int64_t need = (outSize - 1) * s + span - in;
+            return static_cast<int>(std::max<std::int64_t>(0, (need + 1) / 2));
+        };
+        (void)pads;
+        (void)sd;
+        Kernel k;
+        const bool depthwise = group == cin && group > 1 && cout == cin;
+        if (depthwise) {
+            k = Kernel::stencil(x[0], cin, inH, inW, kh, kw, 1, 0, eb);
+        } else {
+            k = Kernel::conv2d(x[0], cin, cout, inH, inW, kh, kw, 1, 0, group, ct, eb, 1);
+        }
+        k.strideH = sh;
+        k.strideW = sw;
+        k.dilationH = dh;
+        k.dilationW = dw;
+        k.padH = padFor(inH, outH, kh, sh, dh);
+        k.padW = padFor(inW, outW, kw, sw, dw);
+        if (k.outH() != outH || k.outW() != outW) {
+            // Fall back to the implicit GEMM with the exact output size.
+            const std::int64_t m = x[0] * outH * outW;
+            out = Kernel::gemm(m, cout / group, cin / group * kh * kw, group, false, ct, eb);
+            return out.valid();
+        }
+        out = k;
+        return out.valid();
+    }
+    // 3-D (and higher) convolutions: the implicit GEMM.
+    std::int64_t outSpatial = 1;
+    for (std::size_t i = 2; i < y.size(); ++i) {
+        outSpatial *= y[i];
+    }
+    std::int64_t window = 1;
+    for (std::size_t i = 2; i < w.size(); ++i) {
+        window *= w[i];
+    }
+    out = Kernel::gemm(x[0] * outSpatial, cout / group, cin / group * window, group, false, ct, eb);
+    return out.valid();
+}
+
+bool Lowerer::lowerPool(const Node &n, int eb, Kernel &out) const {
+    const int xv = n.input(0);
+    const int yv = n.output(0);
+    if (xv < 0 || yv < 0 || !val(xv).shapeKnown() || !val(yv).shapeKnown()) {
+        return false;
+    }
+    const Shape &x = val(xv).shape;
+    const Shape &y = val(yv).shape;
+    if (x.size() < 3 || y.size() != x.size()) {
+        return false;
+    }
+    const std::vector<std::int64_t> ks = n.attrInts(u"kernel_shape");
+    std::int64_t batchC = x[0] * x[1];
+    std::int64_t inH = 1, inW = 1, outH = 1, outW = 1;
+    int kh = 1, kw = 1;
+    if (x.size() == 3) {
+        inW = x[2];
+        outW = y[2];
+        kw = ks.empty() ? 1 : static_cast<int>(ks[0]);
+    } else {
+        inH = x[2];
+        inW = x[3];
+        outH = y[2];
+        outW = y[3];
+        kh = ks.size() > 0 ? static_cast<int>(ks[0]) : 1;
+        kw = ks.size() > 1 ? static_cast<int>(ks[1]) : kh;
+        for (std::size_t i = 4; i < x.size(); ++i) {
+            batchC *= y[i];  // 3-D pooling: extra spatial dims as more channels (approximation)
+        }
+    }
+    // Window count and traffic of a stencil with the real output size.
+    Kernel k = Kernel::stencil(x[0], x[1], inH, inW, kh, kw, 1, 0, eb);
+    const std::vector<std::int64_t> st = n.attrInts(u"strides");
+    k.strideH = x.size() == 3 ? 1 : static_cast<int>(st.size() > 0 ? st[0] : 1);
+    k.strideW = static_cast<int>(st.size() > (x.size() == 3 ? 0u : 1u) ? st[x.size() == 3 ? 0 : 1] : 1);
+    auto padFor = [](std::int64_t in, std::int64_t outSize, int kk, int s) {
+        const std::int64_t need = (outSize - 1) * s + kk - in;
+        return static_cast<int>(std::max<std::int64_t>(0, (need + 1) / 2));
+    };
+    k.padH = padFor(inH, outH, kh, k.strideH);
+    k.padW = padFor(inW, outW, kw, k.strideW);
+    if (k.outH() != outH || k.outW() != outW) {
+        k = Kernel::elementwise(elementCount(y), 0, 1, static_cast<double>(kh) * kw, eb);
+        k.inputs = 1;
+    }
+    (void)batchC;
+    out = k;
+    return out.valid();
+}
+
+// Rows x row length of a row-wise op.
+bool Lowerer::rowGeometry(int node, const Node &n, std::int64_t &rows, std::int64_t &rowLength) const {
+    const OpKind k = kindOf(node);
+    const int xv = n.input(0);
+    if (xv < 0 || !val(xv).shapeKnown()) {
+        return false;
+    }
+    const Shape &x = val(xv).shape;
+    const std::int64_t total = elementCount(x);
+    if (total <= 0) {
+        return false;
+    }
+    const auto rank = static_cast<std::int64_t>(x.size());
+    auto normAxis = [rank](std::int64_t ax) { return ax < 0 ? ax + rank : ax; };
+    switch (k) {
+    case OpKind::Softmax: {
+        const std::int64_t def = g.opset >= 13 ? -1 : 1;
+        std::int64_t ax = normAxis(n.attrInt(u"axis", def));
+        ax = std::clamp<std::int64_t>(ax, 0, std::max<std::int64_t>(0, rank - 1));
+        if (g.opset >= 13 || rank == 0) {
+            rowLength = rank > 0 ? x[static_cast<std::size_t>(ax)] : 1;
+        } else {
+            rowLength = 1;
+            for (std::int64_t i = ax; i < rank; ++i) {
+                rowLength *= x[static_cast<std::size_t>(i)];
+            }
+        }
+        break;
+    }
+    case OpKind::LayerNorm: {
+        std::int64_t ax = normAxis(n.attrInt(u"axis", -1));
+        ax = std::clamp<std::int64_t>(ax, 0, std::max<std::int64_t>(0, rank - 1));
+        rowLength = 1;
+        for (std::int64_t i = ax; i < rank; ++i) {
+            rowLength *= x[static_cast<std::size_t>(i)];
+        }
+        break;
+    }
+    case OpKind::GroupNorm: {
+        if (rank < 2) {
+            return false;
+        }
+        std::int64_t groups = x[1];
+        if (n.opType == QLatin1String("GroupNormalization")) {
+            groups = std::max<std::int64_t>(1, n.attrInt(u"num_groups", x[1]));
+        }
+        rows = x[0] * groups;
+        rowLength = total / std::max<std::int64_t>(1, rows);
+        return rows > 0 && rowLength > 0;
+    }
+    case OpKind::GlobalPool:
+    case OpKind::Reduce:
+    default: {
+        const std::int64_t outE = elems(n.output(0));
+        if (n.opType == QLatin1String("CumSum") || n.opType == QLatin1String("TopK") || outE <= 0) {
+            rowLength = rank > 0 ? x.back() : 1;
+        } else {
+            rowLength = std::max<std::int64_t>(1, total / outE);
+        }
+        break;
+    }
+    }
+    rowLength = std::max<std::int64_t>(1, rowLength);
+    rows = std::max<std::int64_t>(1, total / rowLength);
+    return true;
+}
+
+void Lowerer::emitGeneric(int node, PlannedNode &pn, int eb) {
+    const NodeCost c = nodeCost(g, node);
+    if (!c.known) {
+        pn.unknown = true;
+        return;
+    }
+    if (c.shapeOnly) {
+        return;
+    }
+    pn.approximated = true;
+    const std::int64_t bytes = c.bytesRead + c.bytesWritten;
+    if (c.macs > 0) {
+        // Something GEMM-like we have no rule for: a square-ish GEMM of the same work.
+        const std::int64_t outE = std::max<std::int64_t>(1, elems(g.nodes[static_cast<std::size_t>(node)].output(0)));
+        const std::int64_t k = std::max<std::int64_t>(1, c.macs / outE);
+        pushKernel(node, Kernel::gemm(outE, 1, k, 1, false, computeTypeOf(precisionOf(node)), eb));
+        return;
+    }
+    const std::int64_t e = std::max<std::int64_t>(1, bytes / (2 * std::max(1, eb)));
+    const double fpe = c.flops > 0 ? static_cast<double>(c.flops) / static_cast<double>(e) : 0.0;
+    pushKernel(node, Kernel::elementwise(e, 1, 1, fpe, eb));
+}
+
+bool Lowerer::emitAttention(int node, const Node &n, ComputeType ct, int eb) {
+    // Sink of an attention group: the value MatMul. Q K^T dims from the score MatMul.
+    const std::vector<int> &members = membersOf[static_cast<std::size_t>(node)];
+    int m1 = -1;
+    for (int m : members) {
+        if (m != node && kindOf(m) == OpKind::MatMul) {
+            m1 = m;
+        }
+    }
+    if (m1 < 0) {
+        return false;
+    }
+    Kernel qk, pv;
+    if (!lowerMatMul(m1, g.nodes[static_cast<std::size_t>(m1)], ct, eb, qk) || !lowerMatMul(node, n, ct, eb, pv)) {
+        return false;
+    }
+    // One kernel doing both products (flops = 2 S Skv (D + Dv)); scores never reach DRAM.
+    Kernel k = Kernel::gemm(qk.m, qk.n, qk.k + pv.n, qk.batch, false, ct, eb);
+    pushKernel(node, k, KernelRole::Attention);
+    return true;
+}
+
+void Lowerer::emitFusedGroup(int sink) {
+    const std::vector<int> &members = membersOf[static_cast<std::size_t>(sink)];
+    const Node &sn = g.nodes[static_cast<std::size_t>(sink)];
+    const int out = sn.output(0);
+    const std::int64_t outE = elems(out);
+    if (outE <= 0) {
+        return;
+    }
+    // External inputs (values not produced inside the group) of full size, outputs read outside.
+    std::vector<int> external;
+    double flops = 0;
+    int outputs = 0;
+    int bytesSum = 0, bytesCount = 0;
+    for (int m : members) {
+        const Node &mn = g.nodes[static_cast<std::size_t>(m)];
+        const OpKind mk = kindOf(m);
+        if (!isRowKind(mk)) {
+            flops += a.flopsPerElement[static_cast<std::size_t>(m)];
+        }
+        for (int v : mn.inputs) {
+            const int p = producer(v);
+            const bool inside = p >= 0 && sinkOf[static_cast<std::size_t>(p)] == sink;
+            if (inside || v < 0 || folded(v)) {
+                continue;
+            }
+            const std::int64_t e = elems(v);
+            if (e > 0 && 2 * e >= outE && std::find(external.begin(), external.end(), v) == external.end()) {
+                external.push_back(v);
+                bytesSum += vbytes(v);
+                ++bytesCount;
+            }
+        }
+        for (int v : mn.outputs) {
+            if (v < 0) {
+                continue;
+            }
+            bool outside = a.isGraphOutput[static_cast<std::size_t>(v)];
+            for (const std::int32_t *c = a.consumersBegin(v); c != a.consumersEnd(v) && !outside; ++c) {
+                outside = sinkOf[static_cast<std::size_t>(*c)] != sink;
+            }
+            if (outside) {
+                ++outputs;
+                bytesSum += vbytes(v);
+                ++bytesCount;
+            }
+        }
+    }
+    outputs = std::max(outputs, 1);
+    const int eb = std::max(1, bytesCount > 0 ? (bytesSum + bytesCount / 2) / bytesCount : vbytes(out));
+    const OpKind sk = kindOf(sink);
+    if (isRowKind(sk)) {
+        std::int64_t rows = 0, rowLength = 0;
+        if (!rowGeometry(sink, sn, rows, rowLength)) {
+            return;
+        }
+        Kernel k = Kernel::rowReduction(rows, rowLength,
+                                        a.flopsPerElement[static_cast<std::size_t>(sink)] + flops,
+                                        eb, elems(out) == rows * rowLength ? 1 : 0);
+        k.inputs = std::max(1, static_cast<int>(external.size()));
+        pushKernel(sink, k, KernelRole::Fused);
+        return;
+    }
+    Kernel k = Kernel::elementwise(outE, static_cast<int>(external.size()), outputs, flops, eb);
+    pushKernel(sink, k, members.size() > 1 ? KernelRole::Fused : KernelRole::Main);
+}
+
+void Lowerer::lowerNode(int node) {
+    const std::size_t ni = static_cast<std::size_t>(node);
+    const Node &n = g.nodes[ni];
+    PlannedNode &pn = plan.nodes[ni];
+    pn.firstKernel = static_cast<int>(plan.kernels.size());
+    const OpKind k = a.kinds[ni];
+    const AutocastClass ac = a.autocast[ni];
+    const Precision p = precisionOf(node);
+    const int out = n.output(0);
+
+    // Output storage of floating outputs.
+    const int rb = runBytes(node, n, p, ac);
+    auto setOutputs = [&](int bytes) {
+        for (int v : n.outputs) {
+            if (v < 0) {
+                continue;
+            }
+            plan.valueBytes[static_cast<std::size_t>(v)] =
+                static_cast<std::uint8_t>(isFloatValue(v) ? bytes : bytesOfDType(val(v).dtype));
+        }
+    };
+
+    // Nodes with no kernels of their own.
+    bool allFolded = !n.outputs.empty();
+    for (int v : n.outputs) {
+        if (v >= 0 && !folded(v)) {
+            allFolded = false;
+        }
+    }
+    if (k == OpKind::Free || allFolded) {
+        setOutputs(n.input(0) >= 0 && isFloatValue(n.input(0)) ? vbytes(n.input(0)) : rb);
+        const bool hostShape = !fused && (n.opType == QLatin1String("Shape") || n.opType == QLatin1String("Size") ||
+                                          (allFolded && k != OpKind::Free));
+        pn.host = hostShape ? HostOpClass::Shape : HostOpClass::None;
+        pn.aliasesInput = k == OpKind::Free;
+        pn.kernelCount = 0;
+        return;
+    }
+    bool viewTranspose = false;
+    if (k == OpKind::Transpose && out >= 0) {
+        const std::vector<std::int64_t> perm = n.attrInts(u"perm");
+        bool lastTwoSwap = perm.size() >= 2;
+        for (std::size_t i = 0; i + 2 < perm.size(); ++i) {
+            lastTwoSwap = lastTwoSwap && perm[i] == static_cast<std::int64_t>(i);
+        }
+        if (lastTwoSwap && perm.size() >= 2) {
+            lastTwoSwap = perm[perm.size() - 2] == static_cast<std::int64_t>(perm.size() - 1) &&
+                          perm[perm.size() - 1] == static_cast<std::int64_t>(perm.size() - 2);
+        }
+        bool allMatMul = a.consumerCount[static_cast<std::size_t>(out)] > 0 && !a.isGraphOutput[static_cast<std::size_t>(out)];
+        for (const std::int32_t *c = a.consumersBegin(out); c != a.consumersEnd(out); ++c) {
+            allMatMul = allMatMul && (kindOf(*c) == OpKind::MatMul || kindOf(*c) == OpKind::Gemm);
+        }
+        viewTranspose = lastTwoSwap && allMatMul;
+    }
+    const bool layoutFolded = fused && (k == OpKind::Transpose || (k == OpKind::Copy && n.opType == QLatin1String("Concat")));
+    if (k == OpKind::View || viewTranspose || layoutFolded) {
+        setOutputs(n.input(0) >= 0 && isFloatValue(n.input(0)) ? vbytes(n.input(0)) : rb);
+        pn.host = fused ? HostOpClass::None : HostOpClass::View;
+        pn.hostOps = fused ? 0 : 1;
+        pn.aliasesInput = k != OpKind::Copy;
+        return;
+    }
+    if (out >= 0 && elems(out) < 0) {
+        setOutputs(rb);
+        pn.unknown = true;
+        pn.host = fused ? HostOpClass::None : HostOpClass::Op;
+        pn.hostOps = fused ? 0 : 1;
+        return;
+    }
+
+    // Eager: the bias Add of an addmm is part of the MatMul's kernel.
+    if (!fused && eagerBiasInto[ni] >= 0) {
+        setOutputs(vbytes(g.nodes[static_cast<std::size_t>(eagerBiasInto[ni])].output(0)));
+        pn.fusedInto = eagerBiasInto[ni];
+        pn.host = HostOpClass::None;
+        return;
+    }
+
+    // Fused runtime: members of a group other than its sink emit nothing.
+    if (fused && sinkOf[ni] >= 0 && sinkOf[ni] != node) {
+        setOutputs(isGemmKind(kindOf(sinkOf[ni])) ? vbytes(g.nodes[static_cast<std::size_t>(sinkOf[ni])].output(0)) : rb);
+        pn.fusedInto = sinkOf[ni];
+        pn.host = HostOpClass::None;
+        return;
+    }
+
+    pn.host = fused ? HostOpClass::None : HostOpClass::Op;
+    pn.hostOps = fused ? 0 : 1;
+    addCasts(node, n, p, ac, rb, pn);
+    setOutputs(rb);
+    const ComputeType ct = computeTypeOf(p);
+    const int eb = std::max(1, rb);
+
+    if (fused && attentionMember[ni] && sinkOf[ni] == node) {
+        if (emitAttention(node, n, ct, eb)) {
+            pn.kernelCount = static_cast<int>(plan.kernels.size()) - pn.firstKernel;
+            return;
+        }
+    }
+    if (fused && sinkOf[ni] == node && !membersOf[ni].empty() && !isGemmKind(k)) {
+        emitFusedGroup(node);
+        pn.kernelCount = static_cast<int>(plan.kernels.size()) - pn.firstKernel;
+        return;
+    }
+
+    const std::int64_t outE = elems(out);
+    Kernel kr;
+    switch (k) {
+    case OpKind::MatMul:
+        if (lowerMatMul(node, n, ct, eb, kr)) {
+            pushKernel(node, kr);
+        } else {
+            emitGeneric(node, pn, eb);
+        }
+        break;
+    case OpKind::Gemm:
+        if (lowerGemm(node, n, ct, eb, kr)) {
+            pushKernel(node, kr);
+        } else {
+            emitGeneric(node, pn, eb);
+        }
+        break;
+    case OpKind::Conv: {
+        if (lowerConv(n, ct, eb, kr)) {
+            pushKernel(node, kr);
+            const bool hasBias = n.opType == QLatin1String("Conv") && n.input(2) >= 0;
+            if (hasBias && !fused && outE > 0) {
+                pushKernel(node, Kernel::elementwise(outE, 1, 1, fpe::kAdd, eb), KernelRole::Bias);
+            }
+        } else {
+            emitGeneric(node, pn, eb);
+        }
+        break;
+    }
+    case OpKind::ConvTranspose: {
+        const int xv = n.input(0);
+        const int wv = n.input(1);
+        if (xv >= 0 && wv >= 0 && val(xv).shapeKnown() && val(wv).shapeKnown() && val(xv).shape.size() >= 3) {
+            const Shape &x = val(xv).shape;
+            const Shape &w = val(wv).shape;
+            const std::int64_t group = std::max<std::int64_t>(1, n.attrInt(u"group", 1));
+            std::int64_t inSpatial = 1, window = 1;
+            for (std::size_t i = 2; i < x.size(); ++i) {
+                inSpatial *= x[i];
+            }
+            for (std::size_t i = 2; i < w.size(); ++i) {
+                window *= w[i];
+            }
+            // cuDNN runs a transposed conv as the data gradient of a conv: the same GEMM work.
+            pushKernel(node, Kernel::gemm(x[0] * inSpatial, w[1] * window, x[1] / group, group, false, ct, eb));
+        } else {
+            emitGeneric(node, pn, eb);
+        }
+        break;
+    }
+    case OpKind::Attention: {
+        emitGeneric(node, pn, eb);
+        break;
+    }
+    case OpKind::Pool:
+        if (lowerPool(n, eb, kr)) {
+            pushKernel(node, kr);
+        } else {
+            emitGeneric(node, pn, eb);
+        }
+        break;
+    case OpKind::LayerNorm:
+    case OpKind::GroupNorm:
+    case OpKind::Softmax:
+    case OpKind::Reduce:
+    case OpKind::GlobalPool: {
+        std::int64_t rows = 0, rowLength = 0;
+        if (!rowGeometry(node, n, rows, rowLength)) {
+            emitGeneric(node, pn, eb);
+            break;
+        }
+        // In-kernel types: softmax under autocast reads FP16 and writes FP32.
+        int kb = eb;
+        const int inBytes = vbytes(n.input(0));
+        if (inBytes > 0 && inBytes != eb) {
+            kb = std::max(1, (inBytes + eb + 1) / 2);
+        }
+        const bool fullOutput = outE == rows * rowLength;
+        Kernel rk = Kernel::rowReduction(rows, rowLength, a.flopsPerElement[ni], kb, fullOutput ? 1 : 0);
+        if (n.opType == QLatin1String("SkipLayerNormalization")) {
+            rk.inputs = 2;
+        }
+        pushKernel(node, rk);
+        break;
+    }
+    case OpKind::Elementwise:
+    case OpKind::BatchNorm: {
+        double f = a.flopsPerElement[ni];
+        if (n.opType == QLatin1String("Pow")) {
+            const int ev = n.input(1);
+            if (ev >= 0 && (val(ev).elements() == 1 || val(ev).floatData || val(ev).intData)) {
+                f = fpe::kTanh;  // tensor ** scalar
+            }
+        }
+        const int inputs = k == OpKind::BatchNorm ? 1 : fullInputs(n, outE);
+        int inBytesSum = 0, inCount = 0;
+        for (int v : n.inputs) {
+            const std::int64_t e = elems(v);
+            if (e > 0 && 2 * e >= outE && !folded(v)) {
+                inBytesSum += vbytes(v) > 0 ? vbytes(v) : eb;
+                ++inCount;
+            }
+        }
+        const int kb = std::max(1, (inBytesSum + eb + (inCount + 1) / 2) / (inCount + 1));
+        pushKernel(node, Kernel::elementwise(outE, inputs, 1, f, kb));
+        break;
+    }
+    case OpKind::Cast: {
+        // The graph's Cast to a floating type means "to the model's dtype" at the run's precision.
+        const int inB = vbytes(n.input(0));
+        if (out >= 0 && isFloatValue(out)) {
+            setOutputs(p == Precision::AMP ? std::max(inB, 2) : storageBytes(p));
+        }
+        const int outB = vbytes(out);
+        if (inB == outB && isFloatValue(n.input(0)) == isFloatValue(out) && val(n.input(0)).dtype == val(out).dtype) {
+            // A no-op cast (same type): PyTorch returns the tensor itself.
+            pn.aliasesInput = true;
+            break;
+        }
+        pushKernel(node, Kernel::elementwise(outE, 1, 1, fpe::kAdd, std::max(1, (inB + outB + 1) / 2)));
+        break;
+    }
+    case OpKind::Fill:
+        pushKernel(node, Kernel::elementwise(outE, 0, 1, 0.0, eb));
+        break;
+    case OpKind::Gather: {
+        const int data = n.input(0);
+        const int idx = n.input(1);
+        const bool scalarIndex = idx >= 0 && val(idx).rankKnown && val(idx).shape.empty();
+        if (n.opType == QLatin1String("Gather") && scalarIndex && data >= 0 && !val(data).isInitializer()) {
+            // x[:, i]: a view (select) in PyTorch.
+            pn.aliasesInput = true;
+            pn.host = fused ? HostOpClass::None : HostOpClass::View;
+            break;
+        }
+        pushKernel(node, Kernel::copy(outE, eb, 1));
+        break;
+    }
+    case OpKind::Transpose:
+    case OpKind::Copy: {
+        const bool fill = n.opType == QLatin1String("OneHot") || n.opType == QLatin1String("Trilu");
+        pushKernel(node, fill ? Kernel::elementwise(outE, 1, 1, 1.0, eb) : Kernel::copy(outE, eb, 1));
+        break;
+    }
+    case OpKind::Generic:
+    case OpKind::Free:
+    case OpKind::View:
+        emitGeneric(node, pn, eb);
+        break;
+    }
+    pn.kernelCount = static_cast<int>(plan.kernels.size()) - pn.firstKernel;
+    if (pn.approximated && !plan.approximatedOps.contains(n.opType)) {
+        plan.approximatedOps << n.opType;
+    }
+    if (pn.unknown) {
+        ++plan.unknownNodes;
+        if (!plan.unknownOps.contains(n.opType)) {
+            plan.unknownOps << n.opType;
+        }
+    }
+}
+
+KernelPlan Lowerer::run() {
+    plan.precision = o.precision;
+    plan.runtime = o.runtime;
+    const std::size_t nn = g.nodes.size();
+    plan.nodes.assign(nn, PlannedNode{});
+    plan.kernels.reserve(nn + nn / 2);
+    weightCastDone.assign(g.values.size(), 0);
+    initValueBytes();
+    if (fused) {
+        groupFused();
+        eagerBiasInto.assign(nn, -1);
+    } else {
+        sinkOf.assign(nn, -1);
+        attentionMember.assign(nn, 0);
+        membersOf.assign(nn, {});
+        findEagerBiasFolds();
+    }
+    for (std::size_t i = 0; i < nn; ++i) {
+        lowerNode(static_cast<int>(i));
+    }
+    // Fused: members point at their sink; a group sink that emitted nothing keeps its members'
+    // fusedInto (they are reported under it). In-place eager activations.
+    int hostOps = 0;
+    for (std::size_t i = 0; i < nn; ++i) {
+        PlannedNode &pn = plan.nodes[i];
+        hostOps += pn.hostOps;
+        if (fused || pn.kernelCount != 1) {
+            continue;
+        }
+        const Node &n = g.nodes[i];
+        const bool inplaceOp = n.opType == QLatin1String("Relu") || n.opType == QLatin1String("Clip") ||
+                               n.opType == QLatin1String("HardSwish") || n.opType == QLatin1String("Swish") ||
+                               n.opType == QLatin1String("HardSigmoid");
+        const int in = n.input(0);
+        // torchvision's bottleneck does `out = bn3(conv3(out)); out += identity`: an in-place add.
+        const bool residualInPlace = n.opType == QLatin1String("Add") && in >= 0 && producer(in) >= 0 &&
+                                     kindOf(producer(in)) == OpKind::BatchNorm && elems(in) == elems(n.output(0));
+        if ((inplaceOp || residualInPlace) && in >= 0 && !val(in).isGraphInput() && !val(in).isInitializer() && consumers(in) == 1 &&
+            vbytes(in) == vbytes(n.output(0))) {
+            pn.inPlace = true;
+        }
+    }
+    plan.hostOps = hostOps;
+    indexDistinctKernels(plan);
+    plan.memory = memoryFootprint(g, a, plan);
+    return std::move(plan);
+}
+
+}  // namespace
+
+GraphAnalysis GraphAnalysis::of(const Graph &graph) {
+    GraphAnalysis a;
+    const std::size_t nn = graph.nodes.size();
+    const std::size_t nv = graph.values.size();
+    a.kinds.resize(nn);
+    a.autocast.resize(nn);
+    a.flopsPerElement.resize(nn);
+    for (std::size_t i = 0; i < nn; ++i) {
+        const OpInfo info = classify(graph.nodes[i]);
+        a.kinds[i] = info.kind;
+        a.autocast[i] = info.autocast;
+        a.flopsPerElement[i] = info.flops;
+    }
+    a.consumerCount.assign(nv, 0);
+    a.isGraphOutput.assign(nv, false);
+    for (const Node &n : graph.nodes) {
+        for (int v : n.inputs) {
+            if (v >= 0 && static_cast<std::size_t>(v) < nv) {
+                ++a.consumerCount[static_cast<std::size_t>(v)];
+            }
+        }
+    }
+    a.consumerStart.assign(nv + 1, 0);
+    for (std::size_t v = 0; v < nv; ++v) {
+        a.consumerStart[v + 1] = a.consumerStart[v] + a.consumerCount[v];
+    }
+    a.consumerList.assign(static_cast<std::size_t>(a.consumerStart[nv]), 0);
+    std::vector<std::int32_t> fill(a.consumerStart.begin(), a.consumerStart.end() - 1);
+    for (std::size_t i = 0; i < nn; ++i) {
+        for (int v : graph.nodes[i].inputs) {
+            if (v >= 0 && static_cast<std::size_t>(v) < nv) {
+                a.consumerList[static_cast<std::size_t>(fill[static_cast<std::size_t>(v)]++)] = static_cast<std::int32_t>(i);
+            }
+        }
+    }
+    for (int v : graph.outputs) {
+        if (v >= 0 && static_cast<std::size_t>(v) < nv) {
+            a.isGraphOutput[static_cast<std::size_t>(v)] = true;
+            ++a.consumerCount[static_cast<std::size_t>(v)];
+        }
+    }
+    a.fingerprint = fingerprintOf(graph);
+    a.opTypes.reserve(nn);
+    for (const Node &n : graph.nodes) {
+        a.opTypes.push_back(n.opType);
+        a.wiring.push_back(static_cast<std::int32_t>(n.inputs.size()));
+        a.wiring.insert(a.wiring.end(), n.inputs.begin(), n.inputs.end());
+        a.wiring.push_back(static_cast<std::int32_t>(n.outputs.size()));
+        a.wiring.insert(a.wiring.end(), n.outputs.begin(), n.outputs.end());
+    }
+    a.wiring.push_back(static_cast<std::int32_t>(graph.outputs.size()));
+    a.wiring.insert(a.wiring.end(), graph.outputs.begin(), graph.outputs.end());
+    return a;
+}
+
+bool GraphAnalysis::matches(const Graph &graph) const {
+    // An exact comparison (cheaper than hashing the op type strings again).
+    if (kinds.size() != graph.nodes.size() || consumerCount.size() != graph.values.size() ||
+        opTypes.size() != graph.nodes.size()) {
+        return false;
+    }
+    const std::int32_t *w = wiring.data();
+    const std::int32_t *const wEnd = w + wiring.size();
+    auto same = [&w, wEnd](const std::vector<int> &v) {
+        if (wEnd - w < static_cast<std::ptrdiff_t>(v.size()) + 1 || *w != static_cast<std::int32_t>(v.size())) {
+            return false;
+        }
+        ++w;
+        for (int x : v) {
+            if (*w++ != x) {
+                return false;
+            }
+        }
+        return true;
+    };
+    for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
+        const Node &n = graph.nodes[i];
+        if (n.opType != opTypes[i] || !same(n.inputs) || !same(n.outputs)) {
+            return false;
+        }
+    }
+    return same(graph.outputs) && w == wEnd;
+}
+
+std::vector<std::int8_t> nodePrecisionVector(const Graph &graph, const QMap<QString, Precision> &overrides) {
+    std::vector<std::int8_t> out;
+    if (overrides.isEmpty()) {
+        return out;
+    }
+    out.assign(graph.nodes.size(), -1);
+    QHash<QString, int> byName;
+    byName.reserve(static_cast<qsizetype>(graph.nodes.size()));
+    for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
+        byName.insert(graph.nodes[i].name, static_cast<int>(i));
+    }
+    for (auto it = overrides.constBegin(); it != overrides.constEnd(); ++it) {
+        auto f = byName.constFind(it.key());
+        if (f != byName.constEnd()) {
+            out[static_cast<std::size_t>(*f)] = static_cast<std::int8_t>(it.value());
+        }
+    }
+    return out;
+}
+
+void indexDistinctKernels(KernelPlan &plan) {
+    const std::size_t n = plan.kernels.size();
+    plan.distinct.clear();
+    plan.distinctOf.assign(n, 0);
+    std::size_t cap = 16;
+    while (cap < 2 * n) {
+        cap <<= 1;
+    }
+    std::vector<std::int32_t> bucket(cap, -1);  // open addressing: index into plan.distinct
+    for (std::size_t i = 0; i < n; ++i) {
+        const Kernel &k = plan.kernels[i].kernel;
+        const std::uint64_t h = k.hash();
+        std::size_t s = static_cast<std::size_t>(h) & (cap - 1);
+        for (;;) {
+            const std::int32_t d = bucket[s];
+            if (d < 0) {
+                bucket[s] = static_cast<std::int32_t>(plan.distinct.size());
+                plan.distinctOf[i] = bucket[s];
+                plan.distinct.push_back(DistinctKernel{static_cast<std::int32_t>(i), h, k.flops(), k.bytes()});
+                break;
+            }
+            const DistinctKernel &dk = plan.distinct[static_cast<std::size_t>(d)];
+            if (dk.hash == h && plan.kernels[static_cast<std::size_t>(dk.first)].kernel.sameAs(k)) {
+                plan.distinctOf[i] = d;
+                break;
+            }
+            s = (s + 1) & (cap - 1);
+        }
+    }
+}
+
+KernelPlan lowerGraph(const Graph &graph, const GraphAnalysis &analysis, const LoweringOptions &options) {
+    Lowerer l(graph, analysis, options);
+    return l.run();
+}
+
+KernelPlan lowerGraph(const Graph &graph, const LoweringOptions &options) {
+    return lowerGraph(graph, GraphAnalysis::of(graph), options);
+}
+
+}  // namespace infersight

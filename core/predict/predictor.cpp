@@ -1,0 +1,446 @@
+// SPDX-License-Identifier: MIT
+// The end-to-end timeline: the host dispatches ops in node order (framework cost per op, per
+// view, per shape computation, per extra kernel); each kernel starts on the GPU at
+//   start = max(host issue time, end of the previous kernel + gap)
+// and runs for its device time from the kernel model. The latency of a forward pass is the end
+// of the last kernel (or of the host, if later) plus the fixed per-inference cost.
+#include "predict/predictor.h"
+
+#include "predict/device_resources.h"
+#include "predict/uncertainty.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace infersight {
+
+QString boundName(Bound bound) {
+    switch (bound) {
+    case Bound::Compute: return QStringLiteral("compute");
+    case Bound::Memory: return QStringLiteral("memory");
+    case Bound::Latency: return QStringLiteral("latency");
+    case Bound::Host: return QStringLiteral("host");
+    }
+    return QStringLiteral("memory");
+}
+
+QString bandClassName(int bandClass) {
+    if (bandClass == kHostBandClass) {
+        return QStringLiteral("host");
+    }
+    return kernelErrorClassName(static_cast<KernelErrorClass>(bandClass));
+}
+
+namespace {
+
+bool targetSupports(Precision p, const Target &t) {
+    switch (p) {
+    case Precision::FP32: return true;
+    case Precision::TF32: return t.peak(ComputeType::TF32).has_value();
+    case Precision::FP16:
+    case Precision::AMP: return t.peakFastest(ComputeType::FP16).has_value();
+    case Precision::BF16: return t.peak(ComputeType::BF16).has_value();
+    case Precision::INT8: return t.peak(ComputeType::INT8).has_value();
+    case Precision::FP8: return t.peak(ComputeType::FP8).has_value();
+    }
+    return false;
+}
+
+Bound boundOf(KernelBound b) {
+    switch (b) {
+    case KernelBound::Compute: return Bound::Compute;
+    case KernelBound::Memory: return Bound::Memory;
+    case KernelBound::Latency: return Bound::Latency;
+    }
+    return Bound::Memory;
+}
+
+// What the timeline needs of a distinct kernel of the plan on the target (every launch of it the same).
+struct DistinctTiming {
+    double gpuMs = 0;
+    double bandLowMs = 0;
+    double bandHighMs = 0;
+    double powerW = 0;
+    double flops = 0;
+    double bytes = 0;
+    ComputeType compute = ComputeType::FP32;
+    KernelErrorClass errorClass = KernelErrorClass::Elementwise;
+    Bound modelBound = Bound::Memory;  // the kernel model's bound (the timeline may make it "host")
+    bool extrapolated = false;
+};
+
+}  // namespace
+
+QStringList supportedPrecisions(const Target &target) {
+    QStringList out;
+    for (Precision p : kAllPrecisions) {
+        if (targetSupports(p, target)) {
+            out << precisionName(p);
+        }
+    }
+    return out;
+}
+
+Status checkPrecision(Precision precision, const Target &target) {
+    if (targetSupports(precision, target)) {
+        return Status::success();
+    }
+    const GpuSpec &gpu = target.gpu();
+    return Error{QStringLiteral("%1 is not supported on %2 (%3, compute capability %4); it supports %5")
+                     .arg(precisionName(precision), target.label(), gpu.architecture, gpu.computeCapability(),
+                          supportedPrecisions(target).join(QStringLiteral(", ")))};
+}
+
+void KernelPredictionCache::clear() {
+    m_entries.clear();
+    m_table.clear();
+}
+
+bool sameResources(const DeviceResources &a, const DeviceResources &b) {
+    return a.sms == b.sms && a.bandwidthGBps == b.bandwidthGBps && a.l2Bytes == b.l2Bytes && a.clockMhz == b.clockMhz &&
+           a.peakTflops == b.peakTflops && a.fp16NonTensorTflops == b.fp16NonTensorTflops &&
+           a.sharedMemPerSmBytes == b.sharedMemPerSmBytes && a.maxThreadsPerSm == b.maxThreadsPerSm &&
+           a.computeCapabilityMajor == b.computeCapabilityMajor && a.computeCapabilityMinor == b.computeCapabilityMinor &&
+           a.gpuId == b.gpuId && a.memoryType == b.memoryType;
+}
+
+void KernelPredictionCache::use(const KernelModel &model, const KernelModel::BoundDevice &device) {
+    if (m_model != &model || !sameResources(device.resources, m_resources)) {
+        clear();
+        m_model = &model;
+        m_resources = device.resources;
+    }
+}
+
+const KernelPrediction &KernelPredictionCache::get(const KernelModel &model, const KernelModel::BoundDevice &device,
+                                                   const Kernel &kernel) {
+    use(model, device);
+    return find(model, device, kernel, kernel.hash());
+}
+
+const KernelPrediction &KernelPredictionCache::find(const KernelModel &model, const KernelModel::BoundDevice &device,
+                                                    const Kernel &kernel, std::uint64_t hash) {
+    if (m_table.size() < 2 * (m_entries.size() + 1)) {
+        if (m_entries.size() >= 65536) {
+            clear();  // bounded
+        }
+        std::size_t cap = std::max<std::size_t>(256, m_table.size() * 2);
+        while (cap < 2 * (m_entries.size() + 1)) {
+            cap <<= 1;
+        }
+        m_table.assign(cap, Slot{});
+        for (std::size_t i = 0; i < m_entries.size(); ++i) {
+            std::size_t s = static_cast<std::size_t>(m_entries[i].hash) & (cap - 1);
+            while (m_table[s].entry >= 0) {
+                s = (s + 1) & (cap - 1);
+            }
+            m_table[s] = Slot{m_entries[i].hash, static_cast<std::int32_t>(i)};
+        }
+        m_entries.reserve(cap / 2);
+    }
+    const std::size_t mask = m_table.size() - 1;
+    std::size_t s = static_cast<std::size_t>(hash) & mask;
+    for (;;) {
+        Slot &slot = m_table[s];
+        if (slot.entry < 0) {
+            slot = Slot{hash, static_cast<std::int32_t>(m_entries.size())};
+            m_entries.push_back(Entry{kernel, hash, model.predict(kernel, device)});
+            return m_entries.back().prediction;
+        }
+        if (slot.hash == hash) {
+            const Entry &e = m_entries[static_cast<std::size_t>(slot.entry)];
+            if (e.kernel.sameAs(kernel)) {
+                return e.prediction;
+            }
+        }
+        s = (s + 1) & mask;
+    }
+}
+
+TargetDevice TargetDevice::make(const Target &target, const KernelModel &model) {
+    TargetDevice d{target, model.bind(DeviceResources::fromTarget(target)), {}, target.key(), target.label(),
+                   target.idleW(), target.tdpW()};
+    d.stream = StreamTimeAdapter::make(model, d.device);
+    return d;
+}
+
+Prediction predictPlan(const Graph &graph, const GraphAnalysis &analysis, const KernelPlan &planIn,
+                       const TargetDevice &device, const PredictOptions &options) {
+    const KernelModel &km = options.kernelModel ? *options.kernelModel : KernelModel::builtIn();
+    const HostOverheadParameters &hp =
+        (options.hostModel ? *options.hostModel : HostOverheadModel::builtIn()).of(planIn.runtime);
+    const UncertaintyCalibration &cal = UncertaintyCalibration::builtIn();
+    const Target &target = device.target;
+
+    // Distinct kernels: indexed by lowerGraph; a plan edited by hand is indexed here.
+    std::optional<KernelPlan> indexed;
+    if (planIn.distinctOf.size() != planIn.kernels.size()) {
+        indexed = planIn;
+        indexDistinctKernels(*indexed);
+    }
+    const KernelPlan &plan = indexed ? *indexed : planIn;
+    const bool fused = plan.runtime == Runtime::Fused;
+    const bool amp = plan.precision == Precision::AMP;
+
+    Prediction p;
+    p.targetKey = device.key.isNull() ? target.key() : device.key;
+    p.targetLabel = device.label.isNull() ? target.label() : device.label;
+    p.precision = plan.precision;
+    p.runtime = plan.runtime;
+    p.batch = std::max<std::int64_t>(1, options.batch);
+    const std::size_t nn = graph.nodes.size();
+    if (options.keepNodes) {
+        p.nodes.resize(nn);
+    }
+    NodeTiming *const nodes = options.keepNodes ? p.nodes.data() : nullptr;
+
+    const double idleW = device.key.isNull() ? target.idleW() : device.idleW;
+    const double tdpW = device.key.isNull() ? target.tdpW() : device.tdpW;
+
+    // Each distinct kernel once: the kernel model (or the target's cache), stream time, band, power.
+    thread_local std::vector<DistinctTiming> distinctScratch;
+    std::vector<DistinctTiming> &dt = distinctScratch;
+    dt.resize(plan.distinct.size());
+    if (options.cache) {
+        options.cache->use(km, device.device);
+        for (const DistinctKernel &dk : plan.distinct) {
+            options.cache->prefetch(dk.hash);
+        }
+    }
+    for (std::size_t d = 0; d < plan.distinct.size(); ++d) {
+        const DistinctKernel &dk = plan.distinct[d];
+        const Kernel &k = plan.kernels[static_cast<std::size_t>(dk.first)].kernel;
+        KernelPrediction own;
+        const KernelPrediction &pr = options.cache ? options.cache->find(km, device.device, k, dk.hash)
+                                                   : (own = km.predict(k, device.device));
+        DistinctTiming &t = dt[d];
+        t.gpuMs = device.stream.streamMs(k, pr);
+        const double ratioLow = pr.latencyMs > 0 ? pr.bandLowMs / pr.latencyMs : 1.0;  // same ratio in a stream
+        const double ratioHigh = pr.latencyMs > 0 ? pr.bandHighMs / pr.latencyMs : 1.0;
+        t.bandLowMs = t.gpuMs * ratioLow;
+        t.bandHighMs = t.gpuMs * ratioHigh;
+        t.powerW = kernelPowerW(pr, idleW, tdpW, options.energy);
+        t.flops = dk.flops;
+        t.bytes = dk.bytes;
+        t.compute = pr.compute;
+        t.errorClass = pr.errorClass;
+        t.modelBound = boundOf(pr.bound);
+        t.extrapolated = pr.extrapolated;
+    }
+
+    const double gap = hp.gpuGapUs * 1e-3;
+    const double opMs = (hp.opUs + (amp ? hp.autocastOpUs : 0.0)) * 1e-3;
+    const double viewMs = hp.viewUs * 1e-3;
+    const double shapeMs = hp.shapeUs * 1e-3;
+    const double kernelMs = hp.kernelUs * 1e-3;
+
+    std::vector<KernelTiming> kernels;
+    if (options.keepKernels) {
+        kernels.resize(plan.kernels.size());
+    }
+
+    // One pass: the host issues kernels in node order; each starts on the GPU at
+    // max(issue, previous end + gap). A kernel is on the critical path when the next one was
+    // issued before it ended (the next waited on the GPU), so each kernel's share of the node
+    // attribution, energy and bands is booked when the next one is issued.
+    BandAccumulator acc;
+    double prevEnd = hp.perInferenceMs;
+    double energyMJ = 0;  // W * ms = mJ
+    double busy = 0;
+    int longestNode = -1;
+    double longest = -1;
+    struct Pending {
+        std::size_t kernel = 0;
+        std::size_t node = 0;
+        std::int32_t distinct = -1;
+        double endMs = 0;
+    } pending;
+    auto book = [&](const Pending &k, bool critical) {
+        const DistinctTiming &t = dt[static_cast<std::size_t>(k.distinct)];
+        const double advance = k.endMs - prevEnd;
+        prevEnd = k.endMs;
+        const double ej = t.powerW * t.gpuMs;
+        energyMJ += ej;
+        busy += t.gpuMs;
+        if (critical) {
+            acc.add(static_cast<int>(t.errorClass), t.gpuMs, t.bandLowMs, t.bandHighMs);
+            p.classMs[static_cast<std::size_t>(t.errorClass)] += t.gpuMs;
+        }
+        if (nodes) {
+            NodeTiming &nt = nodes[k.node];
+            nt.latencyMs += advance;
+            nt.gpuMs += t.gpuMs;
+            nt.waitMs += std::max(0.0, advance - t.gpuMs);
+            nt.flops += t.flops;
+            nt.bytes += t.bytes;
+            ++nt.kernels;
+            nt.energyJ += ej * 1e-3;
+            nt.bandLowMs += t.bandLowMs;
+            nt.bandHighMs += t.bandHighMs;
+            // The node's bound is the model's bound of its longest kernel (first of equals).
+            if (static_cast<int>(k.node) != longestNode) {
+                longestNode = static_cast<int>(k.node);
+                longest = -1;
+            }
+            if (t.gpuMs > longest) {
+                longest = t.gpuMs;
+                nt.bound = t.modelBound;
+            }
+        }
+        if (!kernels.empty()) {
+            kernels[k.kernel].critical = critical;
+        }
+    };
+
+    double host = hp.perInferenceMs;  // the Python call and bookkeeping before the first op
+    double gpuFree = host;            // nothing runs before the forward pass starts
+    bool first = true;
+    int hostOps = 0;
+    for (std::size_t i = 0; i < nn; ++i) {
+        const PlannedNode &pn = plan.nodes[i];
+        const double hostBefore = host;
+        switch (pn.host) {
+        case HostOpClass::None: break;
+        case HostOpClass::Shape: host += shapeMs; break;
+        case HostOpClass::View: host += viewMs; break;
+        case HostOpClass::Op: break;
+        }
+        for (int j = 0; j < pn.kernelCount; ++j) {
+            const std::size_t ki = static_cast<std::size_t>(pn.firstKernel + j);
+            // Host: an aten op per kernel up to the node's op count (casts are ops), then launches.
+            if (fused) {
+                host += kernelMs;
+            } else {
+                host += j < pn.hostOps ? opMs : kernelMs;
+            }
+            const std::int32_t di = plan.distinctOf[ki];
+            const DistinctTiming &t = dt[static_cast<std::size_t>(di)];
+            if (pending.distinct >= 0) {
+                book(pending, host <= pending.endMs + gap);
+            }
+            const double ready = first ? gpuFree : gpuFree + gap;
+            const double startMs = std::max(host, ready);
+            const double waitMs = std::max(0.0, host - ready) + (first ? 0.0 : gap);
+            if (!kernels.empty()) {
+                const PlannedKernel &pk = plan.kernels[ki];
+                KernelTiming &kt = kernels[ki];
+                kt.node = static_cast<int>(i);
+                kt.kind = pk.kernel.kind;
+                kt.role = pk.role;
+                kt.compute = t.compute;
+                kt.errorClass = t.errorClass;
+                kt.extrapolated = t.extrapolated;
+                kt.issueMs = host;
+                kt.startMs = startMs;
+                kt.waitMs = waitMs;
+                kt.gpuMs = t.gpuMs;
+                kt.flops = t.flops;
+                kt.bytes = t.bytes;
+                kt.bandLowMs = t.bandLowMs;
+                kt.bandHighMs = t.bandHighMs;
+                kt.bound = waitMs > t.gpuMs ? Bound::Host : t.modelBound;
+                kt.powerW = t.powerW;
+            }
+            gpuFree = startMs + t.gpuMs;
+            pending = Pending{ki, i, di, gpuFree};
+            first = false;
+            p.extrapolated = p.extrapolated || t.extrapolated;
+        }
+        if (!fused && pn.host == HostOpClass::Op && pn.hostOps > pn.kernelCount) {
+            host += opMs * (pn.hostOps - pn.kernelCount);
+        }
+        if (nodes) {
+            nodes[i].fusedInto = pn.fusedInto;
+            nodes[i].hostMs = host - hostBefore;
+        }
+        hostOps += pn.hostOps;
+    }
+    if (pending.distinct >= 0) {
+        book(pending, true);  // the last kernel
+    }
+    p.hostOps = hostOps;
+    const double end = std::max(host, gpuFree);
+    p.latencyMs = end;
+    p.hostMs = host;
+
+    for (std::size_t i = 0; i < p.nodes.size(); ++i) {
+        NodeTiming &nt = p.nodes[i];
+        if (nt.kernels == 0) {
+            nt.bound = nt.hostMs > 0 ? Bound::Host : Bound::Latency;
+            continue;
+        }
+        const double waitPart = std::max(0.0, nt.latencyMs - nt.gpuMs);
+        nt.bandLowMs += waitPart;
+        nt.bandHighMs += waitPart;
+        if (waitPart > nt.gpuMs) {
+            nt.bound = Bound::Host;
+        }
+    }
+    p.gpuBusyMs = busy;
+    p.overheadMs = std::max(0.0, p.latencyMs - (prevEnd - hp.perInferenceMs));
+    p.kernelCount = static_cast<int>(plan.kernels.size());
+    double critical = 0;
+    for (int c = 0; c < kKernelErrorClassCount; ++c) {
+        critical += p.classMs[static_cast<std::size_t>(c)];
+    }
+    const double hostBound = std::max(0.0, p.latencyMs - critical);
+    p.classMs[kHostBandClass] = hostBound;
+    p.hostWaitMs = std::max(0.0, p.latencyMs - busy);
+    acc.add(kHostBandClass, hostBound, hostBound * cal.hostLow, hostBound * cal.hostHigh);
+    acc.halfWidths(cal.scale, p.classBandDownMs, p.classBandUpMs);
+    acc.bandOf(p.latencyMs, cal.scale, cal.systemRelative, p.bandLowMs, p.bandHighMs);
+    energyMJ += p.hostWaitMs * hostWaitPowerW(idleW, tdpW, options.energy);
+    p.energyJ = energyMJ * 1e-3;
+    p.avgPowerW = p.latencyMs > 0 ? energyMJ / p.latencyMs : 0.0;
+    p.throughputPerS = p.latencyMs > 0 ? static_cast<double>(p.batch) * 1000.0 / p.latencyMs : 0.0;
+
+    if (options.computeMemory) {
+        p.memory = estimateMemory(graph, analysis, plan, target, options.memory);
+    }
+    if (!plan.approximatedOps.isEmpty()) {
+        p.warnings << QStringLiteral("approximated as memory-bound copies (no lowering rule): %1")
+                          .arg(plan.approximatedOps.join(QStringLiteral(", ")));
+    }
+    if (plan.unknownNodes > 0) {
+        p.warnings << QStringLiteral("%1 node(s) with unknown shapes counted as zero: %2")
+                          .arg(plan.unknownNodes)
+                          .arg(plan.unknownOps.join(QStringLiteral(", ")));
+    }
+    if (!p.memory.fits) {
+        p.warnings << QStringLiteral("does not fit: %1 MiB needed, %2 MiB usable on %3")
+                          .arg(p.memory.deviceUsedBytes / 1048576.0, 0, 'f', 0)
+                          .arg(p.memory.capacityBytes / 1048576.0, 0, 'f', 0)
+                          .arg(p.targetLabel);
+    }
+    if (options.keepKernels) {
+        p.kernels = std::move(kernels);
+    }
+    return p;
+}
+
+Result<Prediction> predict(const Graph &graph, const Target &target, const Knobs &knobs, const PredictOptions &options,
+                           const QMap<QString, Precision> &nodePrecisions) {
+    if (Status s = checkPrecision(knobs.precision, target); !s) {
+        return Error{s.errorMessage()};
+    }
+    for (auto it = nodePrecisions.constBegin(); it != nodePrecisions.constEnd(); ++it) {
+        if (Status s = checkPrecision(it.value(), target); !s) {
+            return Error{QStringLiteral("node '%1': %2").arg(it.key(), s.errorMessage())};
+        }
+    }
+    const GraphAnalysis analysis = GraphAnalysis::of(graph);
+    LoweringOptions lo;
+    lo.precision = knobs.precision;
+    lo.runtime = knobs.runtime;
+    lo.nodePrecision = nodePrecisionVector(graph, nodePrecisions);
+    const KernelPlan plan = lowerGraph(graph, analysis, lo);
+    const TargetDevice device =
+        TargetDevice::make(target, options.kernelModel ? *options.kernelModel : KernelModel::builtIn());
+    PredictOptions o = options;
+    if (o.batch <= 1) {
+        o.batch = std::max<std::int64_t>(1, knobs.batch);
+    }
+    return predictPlan(graph, analysis, plan, device, o);
+}
+
+}  // namespace infersight

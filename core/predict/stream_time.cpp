@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+#include "predict/stream_time.h"
+
+#include <algorithm>
+
+namespace infersight {
+
+StreamTimeAdapter StreamTimeAdapter::make(const KernelModel &model, const KernelModel::BoundDevice &device) {
+    StreamTimeAdapter a;
+    if (model.isEmpty()) {
+        return a;  // roofline only: no overhead inside the prediction
+    }
+    // Probes with a roofline time well under a microsecond on any catalogue GPU; the largest
+    // prediction of each family is its isolated overhead (the networks are not monotonic there).
+    const Kernel gemmProbes[] = {Kernel::gemm(64, 64, 64), Kernel::gemm(128, 128, 64, 1, true)};
+    const Kernel convProbes[] = {Kernel::conv2d(1, 16, 16, 8, 8, 3, 3, 1, 1), Kernel::conv2d(1, 32, 32, 14, 14, 3, 3, 1, 1)};
+    const Kernel vectorProbes[] = {Kernel::elementwise(8192, 2, 1), Kernel::elementwise(32768, 1, 1),
+                                   Kernel::rowReduction(64, 512)};
+    auto overhead = [&](const Kernel *begin, const Kernel *end) {
+        double worst = 0;
+        for (const Kernel *k = begin; k != end; ++k) {
+            const KernelPrediction p = model.predict(*k, device);
+            worst = std::max(worst, p.latencyMs - p.rooflineMs);
+        }
+        return worst;
+    };
+    a.isolatedOverheadMs[static_cast<std::size_t>(UtilisationModelKind::Gemm)] =
+        overhead(std::begin(gemmProbes), std::end(gemmProbes));
+    a.isolatedOverheadMs[static_cast<std::size_t>(UtilisationModelKind::Conv)] =
+        overhead(std::begin(convProbes), std::end(convProbes));
+    a.isolatedOverheadMs[static_cast<std::size_t>(UtilisationModelKind::Vector)] =
+        overhead(std::begin(vectorProbes), std::end(vectorProbes));
+    return a;
+}
+
+double StreamTimeAdapter::streamMs(const Kernel &kernel, const KernelPrediction &isolated) const {
+    const double overhead = isolatedOverheadMs[static_cast<std::size_t>(utilisationModelFor(kernel))];
+    if (overhead <= 0) {
+        return isolated.deviceMs;
+    }
+    return std::max({isolated.rooflineMs, isolated.latencyMs - overhead + minKernelMs, minKernelMs});
+}
+
+}  // namespace infersight

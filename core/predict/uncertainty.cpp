@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+#include "predict/uncertainty.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace infersight {
+
+void BandAccumulator::add(int errorClass, double t, double low, double high) {
+    const auto c = static_cast<std::size_t>(std::clamp(errorClass, 0, kUncertaintyClasses - 1));
+    down[c] += std::max(0.0, t - low);
+    up[c] += std::max(0.0, high - t);
+}
+
+void BandAccumulator::halfWidths(double scale, double &downWidth, double &upWidth) const {
+    double d2 = 0, u2 = 0;
+    for (int c = 0; c < kUncertaintyClasses; ++c) {
+        d2 += down[static_cast<std::size_t>(c)] * down[static_cast<std::size_t>(c)];
+        u2 += up[static_cast<std::size_t>(c)] * up[static_cast<std::size_t>(c)];
+    }
+    downWidth = scale * std::sqrt(d2);
+    upWidth = scale * std::sqrt(u2);
+}
+
+void BandAccumulator::bandOf(double total, double scale, double systemRelative, double &low, double &high) const {
+    double d = 0, u = 0;
+    halfWidths(scale, d, u);
+    const double s = systemRelative * total;
+    low = std::max(0.0, total - std::sqrt(d * d + s * s));
+    high = total + std::sqrt(u * u + s * s);
+}
+
+const UncertaintyCalibration &UncertaintyCalibration::builtIn() {
+    static const UncertaintyCalibration c = [] {
+        UncertaintyCalibration u;
+        u.scale = 1.0;
+        u.hostLow = 0.85;
+        u.hostHigh = 1.15;
+        return u;
+    }();
+    return c;
+}
+
+}  // namespace infersight

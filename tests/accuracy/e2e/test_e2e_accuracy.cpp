@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: MIT
+// End-to-end accuracy of the predictor on data/neusight/e2e_measured.csv (NeuSight artifact,
+// ASPLOS 2025: whole-model FP32 eager inference of BERT-Large, GPT-2 Large, GPT-3 XL / 2.7B,
+// OPT-1.3B and Switch on P4, P100, V100, T4, A100-40GB), graphs built from the HuggingFace
+// configs in data/neusight/model_configs. Ceilings of issue 4 on the option=none rows: MAPE
+// <= 8 % (NeuSight 9.9 %, Habitat 10.5 %, roofline 27.1 % on the same rows, from the file) and
+// <= 12 % leave-one-GPU-out (each GPU predicted by the kernel model fitted without it,
+// data/predictor/loo/<gpu>.json). The 80 % band must cover at least 70 % of the rows.
+#include "predict/validation.h"
+
+#include <QtTest>
+
+using namespace infersight;
+
+namespace {
+
+const std::vector<ValidationRow> &rows() {
+    static const std::vector<ValidationRow> r = [] {
+        ValidationOptions o;
+        QStringList notes;
+        Result<std::vector<ValidationRow>> v = validateE2e(o, &notes);
+        if (!v) {
+            qFatal("%s", qPrintable(v.errorMessage()));
+        }
+        for (const QString &n : notes) {
+            qInfo("%s", qPrintable(n));
+        }
+        return std::move(v.value());
+    }();
+    return r;
+}
+
+bool isE2e(const ValidationRow &r) { return r.dataset == QLatin1String("e2e"); }
+
+}  // namespace
+
+class TestE2eAccuracy : public QObject {
+    Q_OBJECT
+private slots:
+    void mape_data();
+    void mape();
+    void leaveOneGpuOut();
+    void bandCoverage80();
+    void fusedRows();
+};
+
+void TestE2eAccuracy::mape_data() {
+    QTest::addColumn<QString>("gpu");
+    QTest::addColumn<double>("ceiling");
+    QTest::newRow("all GPUs") << QString() << 8.0;
+    // Per GPU: printed for the record, checked only as a whole (the issue's ceiling is pooled).
+    for (const char *g : {"p4", "p100-pcie-16gb", "v100-pcie-32gb", "t4", "a100-pcie-40gb"}) {
+        QTest::newRow(g) << QString::fromLatin1(g) << -1.0;
+    }
+}
+
+void TestE2eAccuracy::mape() {
+    QFETCH(QString, gpu);
+    QFETCH(double, ceiling);
+    auto use = [&](const ValidationRow &r) { return isE2e(r) && (gpu.isEmpty() || r.gpuId == gpu); };
+    auto ref = [&](const ValidationRow &r) { return use(r) && r.hasAllReferences(); };
+    const double m = mapeOf(rows(), use);
+    QVERIFY(m >= 0);
+    qInfo("e2e %s: Infersight %.1f %% over %d rows; on the rows with all references: Infersight %.1f %%, NeuSight "
+          "%.1f %%, Habitat %.1f %%, roofline %.1f %%, Li et al. %.1f %%",
+          gpu.isEmpty() ? "all" : qPrintable(gpu), m,
+          static_cast<int>(std::count_if(rows().begin(), rows().end(), use)), mapeOf(rows(), ref),
+          mapeOf(rows(), ref, [](const ValidationRow &r) { return r.neusightMs; }),
+          mapeOf(rows(), ref, [](const ValidationRow &r) { return r.habitatMs; }),
+          mapeOf(rows(), ref, [](const ValidationRow &r) { return r.rooflineMs; }),
+          mapeOf(rows(), ref, [](const ValidationRow &r) { return r.liMs; }));
+    if (ceiling > 0) {
+        QVERIFY2(m <= ceiling, qPrintable(QStringLiteral("e2e MAPE %1 % > %2 %").arg(m, 0, 'f', 2).arg(ceiling)));
+    }
+}
+
+void TestE2eAccuracy::leaveOneGpuOut() {
+    int withLoo = 0, total = 0;
+    for (const ValidationRow &r : rows()) {
+        if (isE2e(r)) {
+            ++total;
+            withLoo += r.looPredictedMs > 0 ? 1 : 0;
+        }
+    }
+    QVERIFY2(withLoo == total, qPrintable(QStringLiteral("%1 of %2 rows have a leave-one-GPU-out prediction "
+                                                         "(data/predictor/loo/<gpu>.json missing?)")
+                                              .arg(withLoo)
+                                              .arg(total)));
+    const double m = mapeOf(rows(), isE2e, [](const ValidationRow &r) { return r.looPredictedMs; });
+    for (const char *g : {"p4", "p100-pcie-16gb", "v100-pcie-32gb", "t4", "a100-pcie-40gb"}) {
+        qInfo("leave-one-GPU-out %s: %.1f %%", g,
+              mapeOf(
+                  rows(), [&](const ValidationRow &r) { return isE2e(r) && r.gpuId == QLatin1String(g); },
+                  [](const ValidationRow &r) { return r.looPredictedMs; }));
+    }
+    qInfo("leave-one-GPU-out e2e MAPE %.1f %% over %d rows", m, total);
+    QVERIFY2(m <= 12.0, qPrintable(QStringLiteral("leave-one-GPU-out MAPE %1 % > 12 %").arg(m, 0, 'f', 2)));
+}
+
+void TestE2eAccuracy::bandCoverage80() {
+    const double c = bandCoverage(rows(), isE2e);
+    qInfo("80 %% band covers %.0f %% of the e2e rows", 100.0 * c);
+    QVERIFY2(c >= 0.70, qPrintable(QStringLiteral("band coverage %1 %").arg(100.0 * c, 0, 'f', 0)));
+}
+
+void TestE2eAccuracy::fusedRows() {
+    auto fused = [](const ValidationRow &r) { return r.dataset == QLatin1String("e2e-fusion"); };
+    const double m = mapeOf(rows(), fused);
+    const double ns = mapeOf(rows(), fused, [](const ValidationRow &r) { return r.neusightMs; });
+    qInfo("option=fusion rows with the fused runtime: Infersight %.1f %%, NeuSight %.1f %% (no ceiling)", m, ns);
+    QVERIFY(m >= 0);
+}
+
+QTEST_GUILESS_MAIN(TestE2eAccuracy)
+#include "test_e2e_accuracy.moc"

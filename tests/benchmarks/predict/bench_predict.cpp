@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: MIT
+// Speed of the end-to-end predictor, as the GUI and the explorer call it.
+//  1. One predict of a ~1,000-node graph (GPT-2 built with 28 layers) after import: lowering with
+//     the cached structure analysis + kernel evaluation + timeline + memory + energy, on a target
+//     bound once. Also: the same with a new analysis, and a batch slider move (shape propagation
+//     included).
+//  2. A sweep of 10,000 ResNet-50 configurations: batch x precision x runtime x target (every
+//     catalogue GPU, every MIG profile, MPS 25/50/75 %), unsupported precisions skipped. Shapes
+//     are propagated once per batch, the graph lowered once per (batch, precision, runtime), each
+//     target bound once with its own KernelPredictionCache (eager and fused plans share kernels).
+// Times are CPU time of the calling thread (one core). Fails only when a prediction fails.
+#include "design/knobs.h"
+#include "graph/shape_inference.h"
+#include "hardware/gpu_catalogue.h"
+#include "importers/model_loader.h"
+#include "predict/predictor.h"
+#include "zoo/model_zoo.h"
+
+#include <QtTest>
+
+#include <algorithm>
+#include <cstdio>
+#include <ctime>
+
+using namespace infersight;
+
+namespace {
+
+qint64 threadCpuNs() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<qint64>(t.tv_sec) * 1000000000 + t.tv_nsec;
+}
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+}
+
+}  // namespace
+
+class BenchPredict : public QObject {
+    Q_OBJECT
+private slots:
+    void thousandNodeGraph();
+    void resnet50Sweep();
+};
+
+void BenchPredict::thousandNodeGraph() {
+    ZooOptions zo;
+    zo.batch = 8;
+    zo.seq = 512;
+    zo.depth = 28;
+    Result<Graph> built = buildZooModel(QStringLiteral("gpt2"), zo);
+    QVERIFY2(built.ok(), built ? "" : qPrintable(built.errorMessage()));
+    Graph graph = std::move(*built);
+    ShapeBindings b;
+    b.batch = 8;
+    b.sequence = 512;
+    QVERIFY(propagateShapes(graph, b).complete());
+    const Target target = Target::wholeGpu(*GpuCatalogue::builtIn().find(QStringLiteral("h100-sxm5-80gb")));
+    const TargetDevice device = TargetDevice::make(target);
+    const GraphAnalysis analysis = GraphAnalysis::of(graph);
+    LoweringOptions lo;
+    lo.precision = Precision::FP16;
+    PredictOptions po;
+    po.batch = 8;
+    constexpr int kRuns = 300;
+    std::vector<double> engine, withAnalysis, lowerOnly, sliderMove;
+    std::size_t kernels = 0;
+    for (int i = 0; i < kRuns; ++i) {
+        qint64 t0 = threadCpuNs();
+        const KernelPlan plan = lowerGraph(graph, analysis, lo);
+        const qint64 t1 = threadCpuNs();
+        const Prediction p = predictPlan(graph, analysis, plan, device, po);
+        const qint64 t2 = threadCpuNs();
+        QVERIFY(p.latencyMs > 0);
+        kernels = plan.kernels.size();
+        engine.push_back((t2 - t0) * 1e-6);
+        lowerOnly.push_back((t1 - t0) * 1e-6);
+        t0 = threadCpuNs();
+        const GraphAnalysis a2 = GraphAnalysis::of(graph);
+        const Prediction p2 = predictPlan(graph, a2, lowerGraph(graph, a2, lo), device, po);
+        withAnalysis.push_back((threadCpuNs() - t0) * 1e-6);
+        QVERIFY(p2.latencyMs > 0);
+        // A batch slider move: re-propagate shapes, lower, predict.
+        b.batch = 1 + (i % 16);
+        t0 = threadCpuNs();
+        propagateShapes(graph, b);
+        po.batch = b.batch;
+        const Prediction p3 = predictPlan(graph, analysis, lowerGraph(graph, analysis, lo), device, po);
+        sliderMove.push_back((threadCpuNs() - t0) * 1e-6);
+        QVERIFY(p3.latencyMs > 0);
+    }
+    std::printf("1,000-node graph: %zu nodes, %zu kernels (gpt2 x 28 layers, fp16 eager, H100 SXM)\n", graph.nodes.size(), kernels);
+    std::printf("  engine time (lowering + kernels + timeline + memory + energy): median %.3f ms\n", median(engine));
+    std::printf("    of which lowering: median %.3f ms\n", median(lowerOnly));
+    std::printf("  with a fresh structure analysis:                          median %.3f ms\n", median(withAnalysis));
+    std::printf("  batch slider move (shape propagation + the above):       median %.3f ms\n", median(sliderMove));
+}
+
+void BenchPredict::resnet50Sweep() {
+    const GpuCatalogue &cat = GpuCatalogue::builtIn();
+    std::vector<Target> targets;
+    for (const GpuSpec &g : cat.gpus()) {
+        targets.push_back(Target::wholeGpu(g));
+        for (const MigProfile &m : g.mig) {
+            Result<Target> t = Target::make(g, m.name);
+            if (t) {
+                targets.push_back(*t);
+            }
+        }
+        for (double pct : {25.0, 50.0, 75.0}) {
+            Result<Target> t = Target::make(g, {}, pct);
+            if (t) {
+                targets.push_back(*t);
+            }
+        }
+    }
+    const std::int64_t batches[] = {1, 2, 4, 8, 16, 32, 64, 128, 256};
+    const Runtime runtimes[] = {Runtime::Eager, Runtime::Fused};
+    constexpr int kConfigs = 10000;
+
+    ModelOptions mo;
+    Result<LoadedModel> loaded = loadModel(QStringLiteral("zoo:resnet50"), mo);
+    QVERIFY(loaded.ok());
+    Graph graph = std::move(loaded->graph);
+
+    const qint64 t0 = threadCpuNs();
+    std::vector<TargetDevice> devices;
+    devices.reserve(targets.size());
+    for (const Target &t : targets) {
+        devices.push_back(TargetDevice::make(t));
+    }
+    std::vector<KernelPredictionCache> caches(targets.size());
+    const GraphAnalysis analysis = GraphAnalysis::of(graph);
+    int done = 0;
+    double sink = 0;
+    PredictOptions po;
+    po.keepKernels = false;
+    for (std::int64_t batch : batches) {
+        ShapeBindings b = loaded->bindings;
+        b.batch = batch;
+        propagateShapes(graph, b);
+        po.batch = batch;
+        for (Precision p : kAllPrecisions) {
+            for (Runtime r : runtimes) {
+                LoweringOptions lo;
+                lo.precision = p;
+                lo.runtime = r;
+                const KernelPlan plan = lowerGraph(graph, analysis, lo);
+                for (std::size_t ti = 0; ti < devices.size(); ++ti) {
+                    const TargetDevice &d = devices[ti];
+                    if (done >= kConfigs) {
+                        break;
+                    }
+                    po.cache = &caches[ti];
+                    if (!checkPrecision(p, d.target).ok()) {
+                        continue;
+                    }
+                    const Prediction pr = predictPlan(graph, analysis, plan, d, po);
+                    QVERIFY(pr.latencyMs > 0);
+                    sink += pr.latencyMs + pr.memory.deviceUsedBytes * 1e-12 + pr.energyJ;
+                    ++done;
+                }
+            }
+        }
+    }
+    const double seconds = (threadCpuNs() - t0) * 1e-9;
+    std::size_t evaluated = 0;
+    for (const KernelPredictionCache &c : caches) {
+        evaluated += c.size();
+    }
+    std::printf("  kernel-model evaluations: %zu (%.1f per configuration)\n", evaluated, double(evaluated) / std::max(1, done));
+    std::printf("ResNet-50 sweep: %d configurations (%zu targets x 9 batches x 7 precisions x 2 runtimes, unsupported "
+                "skipped) in %.3f s of one core (%.1f us per configuration, memory and energy included) [%g]\n",
+                done, targets.size(), seconds, 1e6 * seconds / std::max(1, done), sink > 0 ? 1.0 : 0.0);
+    QVERIFY(done == kConfigs);
+}
+
+QTEST_GUILESS_MAIN(BenchPredict)
+#include "bench_predict.moc"

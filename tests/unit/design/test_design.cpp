@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: MIT
+// Tests of Design: opening sources, knobs re-binding, edits by node name surviving rebuilds,
+// structural options (width multiplier, depth) through the builders, refusals leaving the design
+// as it was. Expected figures: torchvision's published parameter counts (ResNet-50 25,557,032)
+// and the hand-computed edit deltas of test_channel_group.cpp (ResNet-50 layer1.0/conv1 64 -> 32:
+// -20544; BERT-base 12 -> 6 heads: -1,180,800).
+#include "design/design.h"
+#include "zoo/model_zoo.h"
+
+#include <QtTest>
+
+using namespace infersight;
+
+namespace {
+
+const QString kFixtures = QStringLiteral(INFERSIGHT_FIXTURES_DIR "/onnx/");
+
+template <typename R>
+QString why(const R &result) {
+    return result ? QString() : result.errorMessage();
+}
+
+Design open(const QString &source, const Knobs &knobs = {}) {
+    auto d = Design::open(source, knobs);
+    if (!d) {
+        qFatal("%s", qPrintable(d.errorMessage()));
+    }
+    return *d;
+}
+
+Shape outputShape(const Design &d) { return d.graph().values[static_cast<std::size_t>(d.graph().outputs.front())].shape; }
+
+std::int64_t zooParams(const QString &name, const ZooOptions &options) { return buildZooModel(name, options)->parameterCount(); }
+
+}  // namespace
+
+class TestDesign : public QObject {
+    Q_OBJECT
+private slots:
+    void opensSources_data();
+    void opensSources();
+    void knobsRebindWithoutRebuilding();
+    void editsSurviveKnobsAndRebuilds();
+    void widthMultiplierUsesTheBuilder();
+    void widthMultiplierOnImportedGraph();
+    void depthNeedsABuilder();
+    void headsEdit();
+    void refusedChangesLeaveTheDesign_data();
+    void refusedChangesLeaveTheDesign();
+    void removingAnEditReappliesTheRest();
+    void nodePrecisions();
+};
+
+void TestDesign::opensSources_data() {
+    QTest::addColumn<QString>("source");
+    QTest::addColumn<QString>("format");
+    QTest::addColumn<qint64>("parameters");
+    // torchvision's published count (resnet50); the export's own count (tests/fixtures/onnx/
+    // fixtures.json "params_in_file": BatchNorm folded into the convolutions).
+    QTest::newRow("zoo resnet50") << "zoo:resnet50" << "zoo" << qint64(25557032);
+    QTest::newRow("onnx resnet18") << kFixtures + "resnet18.onnx" << "onnx" << qint64(11684712);
+}
+
+void TestDesign::opensSources() {
+    QFETCH(QString, source);
+    QFETCH(QString, format);
+    QFETCH(qint64, parameters);
+    auto d = Design::open(source);
+    QVERIFY2(d, qPrintable(why(d)));
+    QCOMPARE(d->format(), format);
+    QCOMPARE(d->graph().parameterCount(), parameters);
+    QVERIFY(d->report().nodeErrors.empty());
+    QCOMPARE(outputShape(*d), (Shape{1, 1000}));
+}
+
+void TestDesign::knobsRebindWithoutRebuilding() {
+    Design d = open(kFixtures + QStringLiteral("resnet18.onnx"));
+    const auto before = d.sharedGraph();
+    QVERIFY(d.setPrecision(Precision::FP16));
+    QCOMPARE(d.sharedGraph(), before);  // precision is the predictor's business: same graph
+    QVERIFY(d.setBatch(8));
+    QVERIFY(d.sharedGraph() != before);
+    QCOMPARE(outputShape(d), (Shape{8, 1000}));
+    QCOMPARE(d.bindings().batch, std::int64_t{8});
+}
+
+void TestDesign::editsSurviveKnobsAndRebuilds() {
+    Design d = open(QStringLiteral("zoo:resnet50"));
+    QVERIFY(d.addEdit(DesignEdit::width(QStringLiteral("layer1.0/conv1"), 32)));
+    QCOMPARE(d.graph().parameterCount(), qint64(25557032 - 20544));
+    QCOMPARE(d.lastResize().parametersAfter - d.lastResize().parametersBefore, qint64(-20544));
+    QVERIFY(d.setBatch(4));
+    QCOMPARE(d.graph().parameterCount(), qint64(25557032 - 20544));
+    QCOMPARE(outputShape(d), (Shape{4, 1000}));
+    QVERIFY(d.setImageSize(320, 320));  // a zoo model is rebuilt at another image size; edits re-applied
+    QCOMPARE(d.graph().parameterCount(), qint64(25557032 - 20544));
+    QCOMPARE(d.edits().size(), std::size_t{1});
+    QCOMPARE(*d.layerWidth(QStringLiteral("layer1.0/conv1")), std::int64_t{32});
+}
+
+void TestDesign::widthMultiplierUsesTheBuilder() {
+    Design d = open(QStringLiteral("zoo:resnet50"));
+    QVERIFY(d.addEdit(DesignEdit::width(QStringLiteral("layer1.0/conv1"), 16)));
+    QVERIFY(d.setWidthMultiplier(0.5));
+    ZooOptions half;
+    half.widthMult = 0.5;
+    // Rebuilt by the builder at 0.5 (layer1.0/conv1: 32 channels), then the absolute edit to 16:
+    // conv1 -16*32, bn1 -2*16, conv2 [32,32,3,3] -> [32,16,3,3] -32*16*9 => -512 -32 -4608.
+    QCOMPARE(d.graph().parameterCount(), zooParams(QStringLiteral("resnet50"), half) - 5152);
+    QCOMPARE(*d.layerWidth(QStringLiteral("layer1.0/conv1")), std::int64_t{16});
+}
+
+void TestDesign::widthMultiplierOnImportedGraph() {
+    Design d = open(kFixtures + QStringLiteral("resnet18.onnx"));
+    QVERIFY(d.setWidthMultiplier(0.5));
+    QVERIFY(d.graph().parameterCount() < 11684712 / 3);
+    QVERIFY(!d.lastSkipped().isEmpty());  // the classifier's group ends at the logits
+    QCOMPARE(outputShape(d), (Shape{1, 1000}));
+}
+
+void TestDesign::depthNeedsABuilder() {
+    Design zoo = open(QStringLiteral("zoo:resnet50"));
+    QVERIFY(zoo.setDepth(8));
+    ZooOptions depth8;
+    depth8.depth = 8;
+    QCOMPARE(zoo.graph().parameterCount(), zooParams(QStringLiteral("resnet50"), depth8));
+    Design onnx = open(kFixtures + QStringLiteral("resnet18.onnx"));
+    const Status st = onnx.setDepth(4);
+    QVERIFY(!st);
+    QVERIFY2(st.errorMessage().contains(QStringLiteral("depth edits need a zoo model")), qPrintable(st.errorMessage()));
+    QCOMPARE(onnx.depth(), -1);
+}
+
+void TestDesign::headsEdit() {
+    Design d = open(QStringLiteral("zoo:bert-base"), Knobs{1, 128});
+    const QString q = QStringLiteral("bert.encoder.layer.0/attention.self.query");
+    const std::int64_t before = d.graph().parameterCount();
+    const Status st = d.addEdit(DesignEdit::heads(q, 6));
+    QVERIFY2(st, qPrintable(st.errorMessage()));
+    QCOMPARE(d.graph().parameterCount() - before, qint64(-1180800));
+    QCOMPARE(d.heads(q)->heads, std::int64_t{6});
+    QCOMPARE(d.heads(QStringLiteral("bert.encoder.layer.1/attention.self.query"))->heads, std::int64_t{12});
+}
+
+void TestDesign::refusedChangesLeaveTheDesign_data() {
+    QTest::addColumn<QString>("source");
+    QTest::addColumn<int>("change");  // 0 width edit, 1 unknown node, 2 decode on ONNX, 3 batch 0, 4 multiplier 0
+    QTest::addColumn<QString>("reason");
+    QTest::newRow("grouped conv width") << "zoo:resnext50_32x4d" << 0 << "multiple of 32";
+    QTest::newRow("unknown node") << "zoo:resnet50" << 1 << "no node named 'nope'";
+    QTest::newRow("decode phase of an import") << kFixtures + "resnet18.onnx" << 2 << "decode phase";
+    QTest::newRow("batch 0") << "zoo:resnet50" << 3 << "at least 1";
+    QTest::newRow("width multiplier 0") << "zoo:resnet50" << 4 << "(0, 16]";
+}
+
+void TestDesign::refusedChangesLeaveTheDesign() {
+    QFETCH(QString, source);
+    QFETCH(int, change);
+    QFETCH(QString, reason);
+    Design d = open(source);
+    const Design before = d;
+    Status st;
+    switch (change) {
+    case 0: st = d.addEdit(DesignEdit::width(QStringLiteral("layer1.0/conv1"), 100)); break;
+    case 1: st = d.addEdit(DesignEdit::width(QStringLiteral("nope"), 8)); break;
+    case 2: st = d.setPhase(DecoderPhase::Decode, 128); break;
+    case 3: st = d.setBatch(0); break;
+    default: st = d.setWidthMultiplier(0.0); break;
+    }
+    QVERIFY(!st);
+    QVERIFY2(st.errorMessage().contains(reason), qPrintable(st.errorMessage()));
+    QVERIFY(d.sameState(before));
+    QCOMPARE(d.sharedGraph(), before.sharedGraph());
+}
+
+void TestDesign::removingAnEditReappliesTheRest() {
+    Design d = open(QStringLiteral("zoo:resnet50"));
+    QVERIFY(d.addEdit(DesignEdit::width(QStringLiteral("layer1.0/conv1"), 32)));
+    QVERIFY(d.addEdit(DesignEdit::width(QStringLiteral("layer1.1/conv1"), 32)));
+    QCOMPARE(d.graph().parameterCount(), qint64(25557032 - 20544 - 26688));
+    QVERIFY(d.removeEdit(0));
+    // layer1.1/conv1 64 -> 32: conv1 [64,256] -> [32,256] -8192, bn1 -64, conv2 -18432 => -26688.
+    QCOMPARE(d.graph().parameterCount(), qint64(25557032 - 26688));
+    QCOMPARE(*d.layerWidth(QStringLiteral("layer1.0/conv1")), std::int64_t{64});
+}
+
+void TestDesign::nodePrecisions() {
+    Design d = open(QStringLiteral("zoo:resnet50"));
+    QVERIFY(d.setNodePrecision(QStringLiteral("fc"), Precision::FP32));
+    QCOMPARE(d.nodePrecisions().value(QStringLiteral("fc")), Precision::FP32);
+    QVERIFY(!d.setNodePrecision(QStringLiteral("nope"), Precision::FP16));
+    QVERIFY(d.setNodePrecision(QStringLiteral("fc"), std::nullopt));
+    QVERIFY(d.nodePrecisions().isEmpty());
+}
+
+QTEST_GUILESS_MAIN(TestDesign)
+#include "test_design.moc"

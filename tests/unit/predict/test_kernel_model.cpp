@@ -1,0 +1,279 @@
+// SPDX-License-Identifier: MIT
+// Tests of KernelModel with the compiled-in fitted model: physical sanity against hand
+// calculations from datasheet figures (A100-PCIE-40GB: 19.5 TFLOPS FP32, 312 TFLOPS FP16 tensor,
+// 1555 GB/s, 108 SMs; MIG 1g.5gb = 14 SMs and 1/8 of the memory system, REFERENCE.md section 2),
+// determinism, error bands, dtype support, and the weights-file round trip.
+#include "hardware/gpu_catalogue.h"
+#include "hardware/target.h"
+#include "predict/kernel_model.h"
+
+#include <QJsonDocument>
+#include <QtTest>
+
+#include <chrono>
+#include <cmath>
+
+using namespace infersight;
+
+namespace {
+
+const GpuSpec &gpu(const QString &id) {
+    const GpuSpec *g = GpuCatalogue::builtIn().find(id);
+    if (!g) {
+        qFatal("GPU %s missing from the catalogue", qPrintable(id));
+    }
+    return *g;
+}
+
+DeviceResources device(const QString &id) {
+    return DeviceResources::fromSpec(gpu(id));
+}
+
+}  // namespace
+
+class TestKernelModel : public QObject {
+    Q_OBJECT
+private slots:
+    void builtInLoads();
+    void hugeGemmApproachesPeak_data();
+    void hugeGemmApproachesPeak();
+    void hugeAddApproachesBandwidth_data();
+    void hugeAddApproachesBandwidth();
+    void migSliceIsSlower();
+    void mpsShareIsSlower();
+    void tinyKernelIsLatencyBound();
+    void tensorCorePathIsFasterAndExtrapolated();
+    void unsupportedComputeType();
+    void determinism();
+    void bandContainsPrediction_data();
+    void bandContainsPrediction();
+    void calibrationFallback();
+    void roundTripThroughJson();
+    void speed();
+};
+
+void TestKernelModel::builtInLoads() {
+    Result<KernelModel> m = KernelModel::fromResource();
+    QVERIFY2(m.ok(), m.ok() ? "" : qPrintable(m.errorMessage()));
+    QVERIFY(!m->isEmpty());
+    QVERIFY(!KernelModel::builtIn().isEmpty());
+    QVERIFY(m->metadata().contains(QStringLiteral("test_split_mape")));
+}
+
+void TestKernelModel::hugeGemmApproachesPeak_data() {
+    QTest::addColumn<QString>("gpu");
+    QTest::newRow("a100-pcie-40gb") << "a100-pcie-40gb";
+    QTest::newRow("v100-pcie-32gb") << "v100-pcie-32gb";
+    QTest::newRow("h100-sxm5-80gb (never measured)") << "h100-sxm5-80gb";
+}
+
+void TestKernelModel::hugeGemmApproachesPeak() {
+    QFETCH(QString, gpu);
+    const DeviceResources d = device(gpu);
+    // 16384^3 FP32 GEMM: 2 * 16384^3 = 8.8e12 FLOPs, arithmetic intensity 2730 FLOP/B: compute bound.
+    const Kernel k = Kernel::gemm(16384, 16384, 16384);
+    const KernelPrediction p = predictKernel(k, d);
+    const double peak = d.peak(ComputeType::FP32) * 1e12;
+    const double achieved = k.flops() / (p.deviceMs * 1e-3);
+    QCOMPARE(p.bound, KernelBound::Compute);
+    QVERIFY2(achieved <= peak * (1 + 1e-9), qPrintable(QStringLiteral("%1 > peak %2").arg(achieved).arg(peak)));
+    QVERIFY2(achieved >= 0.6 * peak, qPrintable(QStringLiteral("%1 TFLOPS is far below peak %2")
+                                                    .arg(achieved / 1e12)
+                                                    .arg(peak / 1e12)));
+    QCOMPARE(p.computeMs, k.flops() / peak * 1e3);
+    QVERIFY(p.utilisation <= 1.0);
+}
+
+void TestKernelModel::hugeAddApproachesBandwidth_data() {
+    QTest::addColumn<QString>("gpu");
+    QTest::newRow("a100-pcie-40gb") << "a100-pcie-40gb";
+    QTest::newRow("t4") << "t4";
+    QTest::newRow("h200-sxm5-141gb (never measured)") << "h200-sxm5-141gb";
+}
+
+void TestKernelModel::hugeAddApproachesBandwidth() {
+    QFETCH(QString, gpu);
+    const DeviceResources d = device(gpu);
+    // 2^30-element FP32 add: 12 GiB moved, 1 FLOP per 12 bytes: memory bound.
+    const Kernel k = Kernel::elementwise(std::int64_t(1) << 30, 2, 1);
+    const KernelPrediction p = predictKernel(k, d);
+    const double bw = d.bandwidthGBps * 1e9;
+    const double achieved = k.bytes() / (p.deviceMs * 1e-3);
+    QCOMPARE(p.bound, KernelBound::Memory);
+    QVERIFY2(achieved <= bw * (1 + 1e-9), qPrintable(QStringLiteral("%1 GB/s > %2").arg(achieved / 1e9).arg(bw / 1e9)));
+    QVERIFY2(achieved >= 0.6 * bw, qPrintable(QStringLiteral("%1 GB/s is far below %2").arg(achieved / 1e9).arg(bw / 1e9)));
+    QCOMPARE(p.memoryMs, k.bytes() / bw * 1e3);
+}
+
+void TestKernelModel::migSliceIsSlower() {
+    const GpuSpec &a100 = gpu(QStringLiteral("a100-sxm4-40gb"));
+    Result<Target> slice = Target::make(a100, QStringLiteral("1g.5gb"));
+    QVERIFY(slice.ok());
+    const DeviceResources whole = DeviceResources::fromSpec(a100);
+    const DeviceResources mig = DeviceResources::fromTarget(*slice);
+    QCOMPARE(mig.sms, 14);
+    const Kernel k = Kernel::gemm(8192, 8192, 8192);
+    const KernelPrediction pw = predictKernel(k, whole);
+    const KernelPrediction pm = predictKernel(k, mig);
+    // 14 of 108 SMs: the compute roofline alone is 108/14 = 7.7x longer.
+    QVERIFY(pm.latencyMs > 5.0 * pw.latencyMs);
+    QVERIFY(pm.computeMs > 7.0 * pw.computeMs);
+    // A memory-bound kernel slows with the slice's 1/8 of the bandwidth.
+    const Kernel add = Kernel::elementwise(std::int64_t(1) << 28, 2, 1);
+    QVERIFY(predictKernel(add, mig).latencyMs > 5.0 * predictKernel(add, whole).latencyMs);
+}
+
+void TestKernelModel::mpsShareIsSlower() {
+    const GpuSpec &h100 = gpu(QStringLiteral("h100-sxm5-80gb"));
+    Result<Target> share = Target::make(h100, {}, 25.0);
+    QVERIFY(share.ok());
+    const Kernel k = Kernel::gemm(4096, 4096, 4096, 1, true, ComputeType::BF16, 2);
+    QVERIFY(predictKernel(k, DeviceResources::fromTarget(*share)).latencyMs >
+            2.0 * predictKernel(k, DeviceResources::fromSpec(h100)).latencyMs);
+}
+
+void TestKernelModel::tinyKernelIsLatencyBound() {
+    // A 1k-element add moves 12 KB: 8 ns of A100 bandwidth, far below any launch.
+    const KernelPrediction p = predictKernel(Kernel::elementwise(1024, 2, 1), device(QStringLiteral("a100-pcie-40gb")));
+    QCOMPARE(p.bound, KernelBound::Latency);
+    QVERIFY(p.floorMs > 0.001);  // a few microseconds at least
+    QVERIFY(p.latencyMs < 0.1);
+}
+
+void TestKernelModel::tensorCorePathIsFasterAndExtrapolated() {
+    const DeviceResources d = device(QStringLiteral("a100-pcie-40gb"));
+    const KernelPrediction fp32 = predictKernel(Kernel::gemm(8192, 8192, 8192), d);
+    const KernelPrediction fp16 = predictKernel(Kernel::gemm(8192, 8192, 8192, 1, false, ComputeType::FP16, 2), d);
+    QVERIFY(fp16.supported);
+    QCOMPARE(fp16.compute, ComputeType::FP16);
+    QVERIFY(fp16.extrapolated);
+    QVERIFY(!fp32.extrapolated);
+    // 312 vs 19.5 TFLOPS: the tensor-core roofline is 16x shorter.
+    QCOMPARE(fp32.computeMs / fp16.computeMs, 312.0 / 19.5);
+    QVERIFY(fp16.latencyMs < fp32.latencyMs / 4);
+    QVERIFY(fp16.bandHighMs / fp16.latencyMs > fp32.bandHighMs / fp32.latencyMs);  // wider band
+}
+
+void TestKernelModel::unsupportedComputeType() {
+    // V100 has no BF16 path (REFERENCE.md 1c): flagged, timed on FP32 CUDA cores.
+    const KernelPrediction p = predictKernel(Kernel::gemm(1024, 1024, 1024, 1, false, ComputeType::BF16, 2),
+                                             device(QStringLiteral("v100-pcie-32gb")));
+    QVERIFY(!p.supported);
+    QCOMPARE(p.compute, ComputeType::FP32);
+    QVERIFY(p.latencyMs > 0);
+}
+
+void TestKernelModel::determinism() {
+    const KernelModel &m = KernelModel::builtIn();
+    const DeviceResources d = device(QStringLiteral("t4"));
+    const KernelModel::BoundDevice b = m.bind(d);
+    const Kernel kernels[] = {Kernel::gemm(777, 333, 555, 3), Kernel::conv2d(16, 64, 128, 28, 28, 3, 3, 1, 1),
+                              Kernel::rowReduction(4096, 1024), Kernel::elementwise(123457, 1, 1, 8)};
+    for (const Kernel &k : kernels) {
+        const KernelPrediction a = m.predict(k, d);
+        const KernelPrediction c = m.predict(k, b);
+        const KernelPrediction e = predictKernel(k, d);
+        QCOMPARE(a.latencyMs, c.latencyMs);
+        QCOMPARE(a.latencyMs, e.latencyMs);
+        QCOMPARE(a.bandLowMs, e.bandLowMs);
+        QCOMPARE(a.utilisation, e.utilisation);
+    }
+}
+
+void TestKernelModel::bandContainsPrediction_data() {
+    QTest::addColumn<QString>("gpu");
+    QTest::addColumn<bool>("calibrated");
+    QTest::newRow("v100 (measured, gemm calibration kept)") << "v100-pcie-32gb" << true;
+    QTest::newRow("p4 (measured, gemm calibration dropped)") << "p4" << false;
+    QTest::newRow("l4 (never measured)") << "l4" << false;
+    QTest::newRow("b200 (never measured)") << "b200" << false;
+}
+
+void TestKernelModel::bandContainsPrediction() {
+    QFETCH(QString, gpu);
+    QFETCH(bool, calibrated);
+    const DeviceResources d = device(gpu);
+    const Kernel kernels[] = {Kernel::gemm(2048, 2048, 2048), Kernel::conv2d(8, 64, 64, 56, 56, 3, 3, 1, 1),
+                              Kernel::rowReduction(8192, 4096), Kernel::elementwise(1 << 24, 1, 1),
+                              Kernel::copy(1 << 22), Kernel::stencil(8, 64, 112, 112, 3, 3, 2, 1)};
+    for (const Kernel &k : kernels) {
+        const KernelPrediction p = predictKernel(k, d);
+        QVERIFY(p.latencyMs > 0);
+        QVERIFY(p.bandLowMs <= p.latencyMs);
+        QVERIFY(p.bandHighMs >= p.latencyMs);
+        if (k.kind == KernelClass::Gemm) {
+            // Which measured GPUs keep a GEMM calibration is recorded in the weights file
+            // (metadata.calibration_check); the rows above follow the committed one.
+            QCOMPARE(p.calibrated, calibrated);
+        }
+        if (k.kind == KernelClass::Copy || k.kind == KernelClass::Stencil) {
+            QVERIFY(p.extrapolated);
+        }
+    }
+}
+
+void TestKernelModel::calibrationFallback() {
+    const KernelModel &m = KernelModel::builtIn();
+    const UtilisationModel &gemm = m.model(UtilisationModelKind::Gemm);
+    bool own = true;
+    // Unmeasured HBM GPU: the HBM family's mean level.
+    QCOMPARE(gemm.levelFor(QStringLiteral("h100-sxm5-80gb"), QStringLiteral("HBM3"), &own), gemm.hbmLevel);
+    QVERIFY(!own);
+    QCOMPARE(gemm.levelFor(QStringLiteral("l4"), QStringLiteral("GDDR6"), &own), gemm.gddrLevel);
+    QVERIFY(!gemm.calibration.empty());
+    gemm.levelFor(gemm.calibration.front().gpuId, QString(), &own);
+    QVERIFY(own);
+    // A MIG slice of a measured GPU keeps the GPU's calibration.
+    Result<Target> slice = Target::make(gpu(QStringLiteral("a100-pcie-40gb")), QStringLiteral("3g.20gb"));
+    QVERIFY(slice.ok());
+    QVERIFY(m.bind(DeviceResources::fromTarget(*slice)).calibratedPer[static_cast<int>(UtilisationModelKind::Vector)]);
+}
+
+void TestKernelModel::roundTripThroughJson() {
+    const KernelModel &m = KernelModel::builtIn();
+    Result<KernelModel> copy =
+        KernelModel::fromJson(QJsonDocument(m.toJson()).toJson(QJsonDocument::Compact), QStringLiteral("round trip"));
+    QVERIFY2(copy.ok(), copy.ok() ? "" : qPrintable(copy.errorMessage()));
+    const DeviceResources d = device(QStringLiteral("a100-pcie-80gb"));
+    const Kernel k = Kernel::conv2d(32, 128, 256, 14, 14, 3, 3, 1, 1);
+    QCOMPARE(copy->predict(k, d).latencyMs, m.predict(k, d).latencyMs);
+    QCOMPARE(copy->predict(k, d).bandHighMs, m.predict(k, d).bandHighMs);
+
+    // Files from another feature version are refused with a message naming the fix.
+    QJsonObject bad = m.toJson();
+    bad[QStringLiteral("features_version")] = kKernelFeaturesVersion + 1;
+    Result<KernelModel> refused = KernelModel::fromJson(QJsonDocument(bad).toJson(), QStringLiteral("old.json"));
+    QVERIFY(!refused.ok());
+    QVERIFY(refused.errorMessage().contains(QStringLiteral("retrain")));
+}
+
+void TestKernelModel::speed() {
+    // Budget: ~0.3 us per kernel so that a 1,000-node graph predicts in well under 1 ms.
+    const KernelModel &m = KernelModel::builtIn();
+    const KernelModel::BoundDevice b = m.bind(device(QStringLiteral("a100-pcie-40gb")));
+    std::vector<Kernel> kernels;
+    for (int i = 0; i < 1000; ++i) {
+        switch (i % 4) {
+        case 0: kernels.push_back(Kernel::gemm(64 + i, 768, 3072, 1, true)); break;
+        case 1: kernels.push_back(Kernel::conv2d(8, 64 + i % 64, 128, 28, 28, 3, 3, 1, 1)); break;
+        case 2: kernels.push_back(Kernel::rowReduction(4096, 64 + i)); break;
+        default: kernels.push_back(Kernel::elementwise(1 << 20, 2, 1)); break;
+        }
+    }
+    double sink = 0;
+    const auto start = std::chrono::steady_clock::now();
+    const int repeats = 20;
+    for (int r = 0; r < repeats; ++r) {
+        for (const Kernel &k : kernels) {
+            sink += m.predict(k, b).latencyMs;
+        }
+    }
+    const double ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count() /
+                      (repeats * static_cast<double>(kernels.size()));
+    qInfo("kernel prediction: %.0f ns per kernel (mixed classes)", ns);
+    QVERIFY(sink > 0);
+    QVERIFY2(ns < 5000, "far slower than the ~300 ns budget");  // loose: shared CI machines
+}
+
+QTEST_GUILESS_MAIN(TestKernelModel)
+#include "test_kernel_model.moc"

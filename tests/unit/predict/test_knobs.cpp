@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: MIT
+// Tests of Knobs and the precision / runtime names the CLI accepts (the list: fp32, tf32,
+// fp16, bf16, amp, int8, fp8; eager, fused).
+#include "design/knobs.h"
+
+#include <QtTest>
+
+using namespace infersight;
+
+class TestKnobs : public QObject {
+    Q_OBJECT
+private slots:
+    void precisionNames_data();
+    void precisionNames();
+    void runtimeNames();
+    void bindings();
+};
+
+void TestKnobs::precisionNames_data() {
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<int>("precision");
+    QTest::newRow("fp32") << "fp32" << int(Precision::FP32);
+    QTest::newRow("tf32") << "TF32" << int(Precision::TF32);
+    QTest::newRow("fp16") << "fp16" << int(Precision::FP16);
+    QTest::newRow("half") << "half" << int(Precision::FP16);
+    QTest::newRow("bf16") << "bf16" << int(Precision::BF16);
+    QTest::newRow("amp") << "amp" << int(Precision::AMP);
+    QTest::newRow("int8") << "int8" << int(Precision::INT8);
+    QTest::newRow("fp8") << "fp8" << int(Precision::FP8);
+    QTest::newRow("unknown") << "fp4" << -1;
+}
+
+void TestKnobs::precisionNames() {
+    QFETCH(QString, name);
+    QFETCH(int, precision);
+    const auto p = precisionFromName(name);
+    if (precision < 0) {
+        QVERIFY(!p.has_value());
+        return;
+    }
+    QVERIFY(p.has_value());
+    QCOMPARE(int(*p), precision);
+    QCOMPARE(precisionFromName(precisionName(*p)), p);
+}
+
+void TestKnobs::runtimeNames() {
+    QCOMPARE(runtimeFromName(QStringLiteral("eager")), std::optional<Runtime>(Runtime::Eager));
+    QCOMPARE(runtimeFromName(QStringLiteral("Fused")), std::optional<Runtime>(Runtime::Fused));
+    QVERIFY(!runtimeFromName(QStringLiteral("graph")).has_value());
+    QCOMPARE(runtimeName(Runtime::Fused), QStringLiteral("fused"));
+}
+
+void TestKnobs::bindings() {
+    Knobs k;
+    k.batch = 4;
+    k.sequence = 256;
+    k.context = 100;
+    QCOMPARE(k.bindings().context, -1);  // prefill: no KV cache
+    k.phase = DecoderPhase::Decode;
+    QCOMPARE(k.bindings().context, 100);
+    QCOMPARE(k.bindings().batch, 4);
+    QCOMPARE(k.bindings().sequence, 256);
+}
+
+QTEST_GUILESS_MAIN(TestKnobs)
+#include "test_knobs.moc"

@@ -1,0 +1,274 @@
+// SPDX-License-Identifier: MIT
+// Tests of lowerGraph: the kernels each runtime launches, counted by hand from what PyTorch eager
+// and a fused engine (TensorRT / torch.compile) run for the block:
+//  - Conv-BN-ReLU: eager cuDNN conv + BN kernel + ReLU kernel (+ a bias add when the conv has a
+//    bias); fused: one conv with BN folded and ReLU in the epilogue.
+//  - nn.Linear on 3-D input (MatMul + Add bias): one addmm kernel in both runtimes.
+//  - MatMul-Div-Softmax-MatMul: 4 kernels eager, one flash-attention kernel fused.
+//  - torchvision ResNet-50: 53 convs, 53 BNs, 49 ReLUs, 16 residual adds, maxpool, avgpool, fc
+//    = 174 eager kernels (torchvision/models/resnet.py); fused: 53 convs (BN, ReLU, residual
+//    add in epilogues) + maxpool + avgpool + fc = 56. AMP eager adds one FP16 cast per conv
+//    weight (53), the fc weight and bias (2) and the input image (1): 230.
+#include "importers/model_loader.h"
+#include "predict/lowering.h"
+#include "predict_test_graphs.h"
+
+#include <QtTest>
+
+using namespace infersight;
+
+namespace {
+
+int countRole(const KernelPlan &plan, KernelRole role) {
+    int n = 0;
+    for (const PlannedKernel &k : plan.kernels) {
+        n += k.role == role ? 1 : 0;
+    }
+    return n;
+}
+
+KernelPlan lower(const Graph &g, Precision p, Runtime r) {
+    LoweringOptions o;
+    o.precision = p;
+    o.runtime = r;
+    return lowerGraph(g, o);
+}
+
+}  // namespace
+
+class TestLowering : public QObject {
+    Q_OBJECT
+private slots:
+    void kernelCounts_data();
+    void kernelCounts();
+    void resnet50Counts_data();
+    void resnet50Counts();
+    void precisionPaths_data();
+    void precisionPaths();
+    void attentionKernelFlops();
+    void viewsAreFreeOnTheGpu();
+    void ampCasts();
+    void nodePrecisionOverride();
+    void analysisSurvivesShapeChanges();
+};
+
+void TestLowering::kernelCounts_data() {
+    QTest::addColumn<QString>("graph");
+    QTest::addColumn<int>("runtime");
+    QTest::addColumn<int>("kernels");
+    QTest::newRow("conv-bn-relu eager") << "convBnRelu" << int(Runtime::Eager) << 3;
+    QTest::newRow("conv+bias-bn-relu eager") << "convBiasBnRelu" << int(Runtime::Eager) << 4;
+    QTest::newRow("conv-bn-relu fused") << "convBnRelu" << int(Runtime::Fused) << 1;
+    QTest::newRow("conv+bias-bn-relu fused") << "convBiasBnRelu" << int(Runtime::Fused) << 1;
+    QTest::newRow("linear+bias eager (addmm)") << "linear" << int(Runtime::Eager) << 1;
+    QTest::newRow("linear+bias fused") << "linear" << int(Runtime::Fused) << 1;
+    QTest::newRow("attention eager") << "attention" << int(Runtime::Eager) << 4;
+    QTest::newRow("attention fused (flash)") << "attention" << int(Runtime::Fused) << 1;
+    QTest::newRow("element-wise chain eager") << "chain" << int(Runtime::Eager) << 3;
+    QTest::newRow("element-wise chain fused") << "chain" << int(Runtime::Fused) << 1;
+    QTest::newRow("add + layernorm eager") << "addLn" << int(Runtime::Eager) << 2;
+    QTest::newRow("add + layernorm fused") << "addLn" << int(Runtime::Fused) << 1;
+    // Regression (segfault): a MatMul / Softmax whose output is the graph output and read by no
+    // node. Eager: one GEMM; MatMul, Div, Softmax: 3 kernels. Fused: GEMM with the scale in its
+    // epilogue + softmax (no value product, so no flash attention).
+    QTest::newRow("gemm into graph output eager") << "gemm" << int(Runtime::Eager) << 1;
+    QTest::newRow("gemm into graph output fused") << "gemm" << int(Runtime::Fused) << 1;
+    QTest::newRow("softmax into graph output eager") << "scores" << int(Runtime::Eager) << 3;
+    QTest::newRow("softmax into graph output fused") << "scores" << int(Runtime::Fused) << 2;
+}
+
+void TestLowering::kernelCounts() {
+    QFETCH(QString, graph);
+    QFETCH(int, runtime);
+    QFETCH(int, kernels);
+    Graph g;
+    if (graph == QLatin1String("convBnRelu")) {
+        g = test_graphs::convBnRelu(false);
+    } else if (graph == QLatin1String("convBiasBnRelu")) {
+        g = test_graphs::convBnRelu(true);
+    } else if (graph == QLatin1String("linear")) {
+        g = test_graphs::linearWithBias();
+    } else if (graph == QLatin1String("attention")) {
+        g = test_graphs::attention();
+    } else if (graph == QLatin1String("gemm")) {
+        g = test_graphs::squareGemm(4096);
+    } else if (graph == QLatin1String("scores")) {
+        g = test_graphs::attentionScores();
+    } else if (graph == QLatin1String("chain")) {
+        g = test_graphs::elementwiseChain();
+    } else {
+        g = test_graphs::addLayerNorm();
+    }
+    const KernelPlan plan = lower(g, Precision::FP32, static_cast<Runtime>(runtime));
+    QCOMPARE(static_cast<int>(plan.kernels.size()), kernels);
+    QCOMPARE(plan.unknownNodes, 0);
+    int perNode = 0;
+    for (const PlannedNode &n : plan.nodes) {
+        perNode += n.kernelCount;
+    }
+    QCOMPARE(perNode, kernels);
+}
+
+void TestLowering::resnet50Counts_data() {
+    QTest::addColumn<int>("precision");
+    QTest::addColumn<int>("runtime");
+    QTest::addColumn<int>("kernels");
+    QTest::addColumn<int>("convs");
+    QTest::newRow("fp32 eager") << int(Precision::FP32) << int(Runtime::Eager) << 174 << 53;
+    QTest::newRow("fp32 fused") << int(Precision::FP32) << int(Runtime::Fused) << 56 << 53;
+    QTest::newRow("fp16 eager") << int(Precision::FP16) << int(Runtime::Eager) << 174 << 53;
+    QTest::newRow("amp eager") << int(Precision::AMP) << int(Runtime::Eager) << 230 << 53;
+}
+
+void TestLowering::resnet50Counts() {
+    QFETCH(int, precision);
+    QFETCH(int, runtime);
+    QFETCH(int, kernels);
+    QFETCH(int, convs);
+    ModelOptions mo;
+    mo.bindings.batch = 8;
+    Result<LoadedModel> m = loadModel(QStringLiteral("zoo:resnet50"), mo);
+    QVERIFY2(m.ok(), m ? "" : qPrintable(m.errorMessage()));
+    const KernelPlan plan = lower(m->graph, static_cast<Precision>(precision), static_cast<Runtime>(runtime));
+    QCOMPARE(static_cast<int>(plan.kernels.size()), kernels);
+    int convKernels = 0;
+    for (const PlannedKernel &k : plan.kernels) {
+        convKernels += k.kernel.kind == KernelClass::Conv && k.role == KernelRole::Main ? 1 : 0;
+    }
+    QCOMPARE(convKernels, convs);
+    QVERIFY(plan.approximatedOps.isEmpty());
+}
+
+void TestLowering::precisionPaths_data() {
+    QTest::addColumn<int>("precision");
+    QTest::addColumn<int>("compute");
+    QTest::addColumn<int>("elementBytes");
+    QTest::newRow("fp32") << int(Precision::FP32) << int(ComputeType::FP32) << 4;
+    QTest::newRow("tf32") << int(Precision::TF32) << int(ComputeType::TF32) << 4;
+    QTest::newRow("fp16") << int(Precision::FP16) << int(ComputeType::FP16) << 2;
+    QTest::newRow("bf16") << int(Precision::BF16) << int(ComputeType::BF16) << 2;
+    QTest::newRow("amp") << int(Precision::AMP) << int(ComputeType::FP16) << 2;
+    QTest::newRow("int8") << int(Precision::INT8) << int(ComputeType::INT8) << 1;
+    QTest::newRow("fp8") << int(Precision::FP8) << int(ComputeType::FP8) << 1;
+}
+
+void TestLowering::precisionPaths() {
+    QFETCH(int, precision);
+    QFETCH(int, compute);
+    QFETCH(int, elementBytes);
+    const Graph g = test_graphs::squareGemm(1024);
+    const KernelPlan plan = lower(g, static_cast<Precision>(precision), Runtime::Fused);
+    QCOMPARE(plan.kernels.size(), std::size_t(1));
+    const Kernel &k = plan.kernels.front().kernel;
+    QCOMPARE(k.kind, KernelClass::Gemm);
+    QCOMPARE(int(k.compute), compute);
+    QCOMPARE(k.elementBytes, elementBytes);
+    // x [1024, 1024] x W [1024, 1024]: M = N = K = 1024, W is a weight (linear layout).
+    QCOMPARE(k.m, 1024);
+    QCOMPARE(k.n, 1024);
+    QCOMPARE(k.k, 1024);
+    QVERIFY(k.linear);
+}
+
+void TestLowering::attentionKernelFlops() {
+    // Flash attention does both products: 2 * (B*H) * S * S * d for Q K^T plus the same for P V.
+    const Graph g = test_graphs::attention();
+    const KernelPlan plan = lower(g, Precision::FP16, Runtime::Fused);
+    QCOMPARE(plan.kernels.size(), std::size_t(1));
+    QCOMPARE(plan.kernels.front().role, KernelRole::Attention);
+    const double expected = 2.0 * 2.0 * (8 * 12) * 128.0 * 128.0 * 64.0;
+    QCOMPARE(plan.kernels.front().kernel.flops(), expected);
+    // Every other node of the pattern is reported under the second MatMul.
+    int fused = 0;
+    for (const PlannedNode &n : plan.nodes) {
+        fused += n.fusedInto >= 0 ? 1 : 0;
+    }
+    QCOMPARE(fused, 3);
+}
+
+void TestLowering::viewsAreFreeOnTheGpu() {
+    const Graph g = test_graphs::viewThenRelu();
+    const KernelPlan eager = lower(g, Precision::FP32, Runtime::Eager);
+    QCOMPARE(eager.kernels.size(), std::size_t(1));
+    int reshape = -1;
+    for (std::size_t i = 0; i < g.nodes.size(); ++i) {
+        if (g.nodes[i].opType == QLatin1String("Reshape")) {
+            reshape = static_cast<int>(i);
+        }
+    }
+    QVERIFY(reshape >= 0);
+    const PlannedNode &rn = eager.nodes[static_cast<std::size_t>(reshape)];
+    QCOMPARE(rn.kernelCount, 0);
+    QCOMPARE(rn.host, HostOpClass::View);  // an aten op on the host
+    QVERIFY(rn.aliasesInput);
+    const KernelPlan fused = lower(g, Precision::FP32, Runtime::Fused);
+    QCOMPARE(fused.nodes[static_cast<std::size_t>(reshape)].host, HostOpClass::None);
+}
+
+void TestLowering::ampCasts() {
+    // AMP eager: x (fp32 input) and W (fp32 weight) are cast to FP16 for the GEMM; LayerNorm runs
+    // in FP32 (autocast's fp32 list), so its FP16 input is cast back: 5 kernels.
+    const Graph g = test_graphs::linearLayerNorm();
+    const KernelPlan amp = lower(g, Precision::AMP, Runtime::Eager);
+    QCOMPARE(amp.kernels.size(), std::size_t(5));
+    QCOMPARE(countRole(amp, KernelRole::WeightCast), 1);
+    QCOMPARE(countRole(amp, KernelRole::Cast), 2);
+    for (const PlannedKernel &k : amp.kernels) {
+        if (k.kernel.kind == KernelClass::Gemm) {
+            QCOMPARE(k.kernel.compute, ComputeType::FP16);
+        }
+    }
+    // The whole model in FP16 (model.half()): no casts.
+    const KernelPlan half = lower(g, Precision::FP16, Runtime::Eager);
+    QCOMPARE(half.kernels.size(), std::size_t(2));
+    // Fused engines convert weights at build time and fuse activation casts.
+    const KernelPlan fusedAmp = lower(g, Precision::AMP, Runtime::Fused);
+    QCOMPARE(countRole(fusedAmp, KernelRole::WeightCast) + countRole(fusedAmp, KernelRole::Cast), 0);
+}
+
+void TestLowering::nodePrecisionOverride() {
+    // An FP32 model with one GEMM overridden to FP16: the GEMM runs on FP16 tensor cores and its
+    // activation input is cast.
+    const Graph g = test_graphs::linearLayerNorm();
+    LoweringOptions o;
+    o.precision = Precision::FP32;
+    o.nodePrecision = nodePrecisionVector(g, {{QStringLiteral("fc"), Precision::FP16}});
+    const KernelPlan plan = lowerGraph(g, o);
+    bool sawGemm = false;
+    for (const PlannedKernel &k : plan.kernels) {
+        if (k.kernel.kind == KernelClass::Gemm) {
+            sawGemm = true;
+            QCOMPARE(k.kernel.compute, ComputeType::FP16);
+            QCOMPARE(k.kernel.elementBytes, 2);
+        }
+    }
+    QVERIFY(sawGemm);
+    QVERIFY(countRole(plan, KernelRole::Cast) >= 1);
+}
+
+void TestLowering::analysisSurvivesShapeChanges() {
+    // The structure analysis is valid across batch changes; lowering at batch 32 gives GEMMs with
+    // M = 32 x 128 tokens.
+    ModelOptions mo;
+    mo.bindings.batch = 1;
+    mo.bindings.sequence = 128;
+    Result<LoadedModel> m = loadModel(QStringLiteral("zoo:bert-base"), mo);
+    QVERIFY2(m.ok(), m ? "" : qPrintable(m.errorMessage()));
+    const GraphAnalysis a = GraphAnalysis::of(m->graph);
+    ShapeBindings b = m->bindings;
+    b.batch = 32;
+    QVERIFY(rebind(*m, b).ok());
+    QVERIFY(a.matches(m->graph));
+    LoweringOptions o;
+    const KernelPlan plan = lowerGraph(m->graph, a, o);
+    std::int64_t maxM = 0;
+    for (const PlannedKernel &k : plan.kernels) {
+        if (k.kernel.kind == KernelClass::Gemm && k.kernel.linear) {
+            maxM = std::max(maxM, k.kernel.m);
+        }
+    }
+    QCOMPARE(maxM, std::int64_t(32 * 128));
+}
+
+QTEST_GUILESS_MAIN(TestLowering)
+#include "test_lowering.moc"
