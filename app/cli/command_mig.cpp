@@ -4,6 +4,7 @@
 // Every MIG profile of the GPU with fits / memory / latency / replicas / throughput per GPU /
 // energy, the recommendation and DIPPM's memory-only rule beside it; MPS shares as options.
 #include "cli_command.h"
+#include "model_options.h"
 #include "target_options.h"
 
 #include "design/design.h"
@@ -16,16 +17,6 @@
 namespace infersight::cli {
 
 namespace {
-
-bool positive(const QString &text, std::int64_t &value) {
-    bool ok = false;
-    const qlonglong v = text.toLongLong(&ok);
-    if (!ok || v <= 0) {
-        return false;
-    }
-    value = v;
-    return true;
-}
 
 int runMig(const QStringList &arguments) {
     QCommandLineParser parser;
@@ -40,13 +31,6 @@ int runMig(const QStringList &arguments) {
     const QCommandLineOption gpu(QStringLiteral("gpu"), QStringLiteral("GPU id or GPU file (default a100-sxm4-40gb)."), QStringLiteral("ID|FILE"));
     const QCommandLineOption gpuFile(QStringLiteral("gpu-file"), QStringLiteral("Add the GPU described in this JSON file (repeatable)."),
                                      QStringLiteral("FILE"));
-    const QCommandLineOption batch(QStringLiteral("batch"), QStringLiteral("Batch size (default 1)."), QStringLiteral("N"));
-    const QCommandLineOption seq(QStringLiteral("seq"), QStringLiteral("Sequence length."), QStringLiteral("N"));
-    const QCommandLineOption image(QStringLiteral("image"), QStringLiteral("Square image size."), QStringLiteral("N"));
-    const QCommandLineOption precision(QStringLiteral("precision"), QStringLiteral("Precision (default fp32)."), QStringLiteral("P"));
-    const QCommandLineOption runtime(QStringLiteral("runtime"), QStringLiteral("eager (default) or fused."), QStringLiteral("R"));
-    const QCommandLineOption phase(QStringLiteral("phase"), QStringLiteral("prefill (default) or decode."), QStringLiteral("PHASE"));
-    const QCommandLineOption context(QStringLiteral("context"), QStringLiteral("Decode: tokens in the KV cache."), QStringLiteral("N"));
     const QCommandLineOption slo(QStringLiteral("slo-ms"), QStringLiteral("Latency SLO in milliseconds."), QStringLiteral("X"));
     const QCommandLineOption headroom(QStringLiteral("headroom"),
                                       QStringLiteral("Fraction of usable memory kept free (default 0.1; '10%' works too)."),
@@ -54,7 +38,8 @@ int runMig(const QStringList &arguments) {
     const QCommandLineOption shares(QStringLiteral("mps-shares"), QStringLiteral("MPS shares to list (default 25,50,75,100; 'none')."),
                                     QStringLiteral("PCT,..."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print one JSON object."));
-    parser.addOptions({gpu, gpuFile, batch, seq, image, precision, runtime, phase, context, slo, headroom, shares, json});
+    addModelOptions(parser);
+    parser.addOptions({gpu, gpuFile, slo, headroom, shares, json});
     if (!parser.parse(arguments)) {
         printError(parser.errorText() + QStringLiteral(" (see mig --help)"));
         return ExitUsage;
@@ -73,57 +58,18 @@ int runMig(const QStringList &arguments) {
         return ExitUsage;
     };
 
-    // The design: a project file, or a source at the knobs given.
-    Knobs knobs;
+    // Option values are checked before anything is loaded.
+    if (auto knobs = knobsFromOptions(parser); !knobs) {
+        return usage(knobs.errorMessage());
+    }
     std::optional<Project> project;
-    if (positional.front().endsWith(QLatin1String(Project::kSuffix))) {
+    if (isProjectPath(positional.front())) {
         auto p = readProjectFile(positional.front());
         if (!p) {
             printError(p.errorMessage());
             return ExitFailure;
         }
         project = *p;
-        knobs = p->knobs;
-    }
-    if (parser.isSet(batch) && !positive(parser.value(batch), knobs.batch)) {
-        return usage(QStringLiteral("--batch needs a positive integer, got '%1'").arg(parser.value(batch)));
-    }
-    if (parser.isSet(seq) && !positive(parser.value(seq), knobs.sequence)) {
-        return usage(QStringLiteral("--seq needs a positive integer, got '%1'").arg(parser.value(seq)));
-    }
-    if (parser.isSet(image)) {
-        if (!positive(parser.value(image), knobs.height)) {
-            return usage(QStringLiteral("--image needs a positive integer, got '%1'").arg(parser.value(image)));
-        }
-        knobs.width = knobs.height;
-    }
-    if (parser.isSet(precision)) {
-        const auto p = precisionFromName(parser.value(precision));
-        if (!p) {
-            return usage(QStringLiteral("--precision must be one of %1, got '%2'")
-                             .arg(precisionNames().join(QStringLiteral(", ")), parser.value(precision)));
-        }
-        knobs.precision = *p;
-    }
-    if (parser.isSet(runtime)) {
-        const auto r = runtimeFromName(parser.value(runtime));
-        if (!r) {
-            return usage(QStringLiteral("--runtime must be eager or fused, got '%1'").arg(parser.value(runtime)));
-        }
-        knobs.runtime = *r;
-    }
-    if (parser.isSet(phase)) {
-        const auto ph = decoderPhaseFromName(parser.value(phase));
-        if (!ph) {
-            return usage(QStringLiteral("--phase must be prefill or decode, got '%1'").arg(parser.value(phase)));
-        }
-        knobs.phase = *ph;
-    }
-    if (parser.isSet(context) && !positive(parser.value(context), knobs.context)) {
-        return usage(QStringLiteral("--context needs a positive integer, got '%1'").arg(parser.value(context)));
-    }
-    if (knobs.phase == DecoderPhase::Decode && knobs.context <= 0) {
-        return usage(QStringLiteral("--phase decode needs --context N"));
     }
     MigPlannerOptions options;
     if (parser.isSet(slo)) {
@@ -189,13 +135,7 @@ int runMig(const QStringList &arguments) {
         return ExitFailure;
     }
 
-    Result<Design> design = Error{};
-    if (project) {
-        project->knobs = knobs;
-        design = project->open(positional.front());
-    } else {
-        design = Design::open(positional.front(), knobs);
-    }
+    auto design = designFromOptions(parser, positional.front());
     if (!design) {
         printError(design.errorMessage());
         return ExitFailure;
