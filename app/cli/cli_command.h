@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <QCommandLineParser>
 #include <QString>
 #include <QStringList>
 
 #include <functional>
+#include <optional>
 #include <vector>
 
 namespace infersight::cli {
@@ -29,5 +31,11 @@ const std::vector<CliCommand> &commands();
 // Helpers for command implementations.
 void printError(const QString &message);   // "infersight-cli: <message>" on stderr
 void printOut(const QString &text);        // text on stdout (UTF-8), no newline added
+
+// Parses a subcommand's arguments: a parse error is one line with the usage exit code, --help
+// prints the help. Returns the exit code when the command is done, nullopt to go on. With `model`,
+// exactly one positional MODEL is required and stored there.
+std::optional<int> parseCommandLine(QCommandLineParser &parser, const QStringList &arguments, const QString &command,
+                                    QString *model = nullptr);
 
 }  // namespace infersight::cli

@@ -29,22 +29,12 @@ int runInspect(const QStringList &arguments) {
     const QCommandLineOption summaryOption(QStringLiteral("summary"), QStringLiteral("Print the summary only, no node table."));
     parser.addOptions({jsonOption, summaryOption});
 
-    if (!parser.parse(arguments)) {
-        printError(parser.errorText() + QStringLiteral(" (see inspect --help)"));
-        return ExitUsage;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        printOut(parser.helpText());
-        return ExitOk;
-    }
-    const QStringList positional = parser.positionalArguments();
-    if (positional.size() != 1) {
-        printError(positional.isEmpty() ? QStringLiteral("inspect needs a MODEL (see inspect --help)")
-                                         : QStringLiteral("inspect takes one MODEL, got %1 (see inspect --help)").arg(positional.size()));
-        return ExitUsage;
+    QString modelArgument;
+    if (auto done = parseCommandLine(parser, arguments, QStringLiteral("inspect"), &modelArgument)) {
+        return *done;
     }
 
-    const QString source = positional.front();
+    const QString source = modelArgument;
     const bool needsDesign = isProjectPath(source) || parser.isSet(QStringLiteral("width-mult")) ||
                              parser.isSet(QStringLiteral("depth"));
     Result<LoadedModel> model = Error{QString()};

@@ -40,18 +40,9 @@ int runMig(const QStringList &arguments) {
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print one JSON object."));
     addModelOptions(parser);
     parser.addOptions({gpu, gpuFile, slo, headroom, shares, json});
-    if (!parser.parse(arguments)) {
-        printError(parser.errorText() + QStringLiteral(" (see mig --help)"));
-        return ExitUsage;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        printOut(parser.helpText());
-        return ExitOk;
-    }
-    const QStringList positional = parser.positionalArguments();
-    if (positional.size() != 1) {
-        printError(QStringLiteral("mig needs exactly one MODEL (see mig --help)"));
-        return ExitUsage;
+    QString modelArgument;
+    if (auto done = parseCommandLine(parser, arguments, QStringLiteral("mig"), &modelArgument)) {
+        return *done;
     }
     auto usage = [](const QString &message) {
         printError(message);
@@ -63,8 +54,8 @@ int runMig(const QStringList &arguments) {
         return usage(knobs.errorMessage());
     }
     std::optional<Project> project;
-    if (isProjectPath(positional.front())) {
-        auto p = readProjectFile(positional.front());
+    if (isProjectPath(modelArgument)) {
+        auto p = readProjectFile(modelArgument);
         if (!p) {
             printError(p.errorMessage());
             return ExitFailure;
@@ -135,7 +126,7 @@ int runMig(const QStringList &arguments) {
         return ExitFailure;
     }
 
-    auto design = designFromOptions(parser, positional.front());
+    auto design = designFromOptions(parser, modelArgument);
     if (!design) {
         printError(design.errorMessage());
         return ExitFailure;

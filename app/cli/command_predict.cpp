@@ -38,19 +38,9 @@ int runPredict(const QStringList &arguments) {
     const QCommandLineOption topOption(QStringLiteral("top"), QStringLiteral("Rows of the top-nodes table (default 15)."),
                                        QStringLiteral("N"));
     parser.addOptions({jsonOption, kernelsOption, topOption});
-    if (!parser.parse(arguments)) {
-        printError(parser.errorText() + QStringLiteral(" (see predict --help)"));
-        return ExitUsage;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        printOut(parser.helpText());
-        return ExitOk;
-    }
-    const QStringList positional = parser.positionalArguments();
-    if (positional.size() != 1) {
-        printError(positional.isEmpty() ? QStringLiteral("predict needs a MODEL (see predict --help)")
-                                        : QStringLiteral("predict takes one MODEL, got %1").arg(positional.size()));
-        return ExitUsage;
+    QString modelArgument;
+    if (auto done = parseCommandLine(parser, arguments, QStringLiteral("predict"), &modelArgument)) {
+        return *done;
     }
     // Option errors first (one line, usage exit), before anything is loaded.
     auto optionKnobs = knobsFromOptions(parser);
@@ -80,7 +70,7 @@ int runPredict(const QStringList &arguments) {
     }
     // A precision the GPU lacks is refused before the model is built (a project's stored
     // precision is checked below, once it is read).
-    if (!isProjectPath(positional.front())) {
+    if (!isProjectPath(modelArgument)) {
         if (Status s = checkPrecision(optionKnobs->precision, *target); !s) {
             printError(s.errorMessage());
             return ExitFailure;
@@ -88,7 +78,7 @@ int runPredict(const QStringList &arguments) {
     }
 
     Knobs knobs;
-    auto design = designFromOptions(parser, positional.front(), &knobs);
+    auto design = designFromOptions(parser, modelArgument, &knobs);
     if (!design) {
         printError(design.errorMessage());
         return ExitFailure;
@@ -105,7 +95,7 @@ int runPredict(const QStringList &arguments) {
         }
         if (!hasCache) {
             printError(QStringLiteral("%1 has no KV-cache inputs: --phase decode applies to decoder LLMs only")
-                           .arg(positional.front()));
+                           .arg(modelArgument));
             return ExitUsage;
         }
     }

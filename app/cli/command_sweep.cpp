@@ -146,18 +146,9 @@ int runSweepCommand(const QStringList &arguments) {
     const QCommandLineOption count(QStringLiteral("count"), QStringLiteral("Only print the number of points and the sweep id."));
     parser.addOptions({gpus, mig, mps, gpuFile, batch, seq, image, precision, runtime, width, depth, phase, context, csv, json, shard,
                        pareto, prices, output, count});
-    if (!parser.parse(arguments)) {
-        printError(parser.errorText() + QStringLiteral(" (see sweep --help)"));
-        return ExitUsage;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        printOut(parser.helpText());
-        return ExitOk;
-    }
-    const QStringList positional = parser.positionalArguments();
-    if (positional.size() != 1) {
-        printError(QStringLiteral("sweep needs exactly one MODEL (see sweep --help)"));
-        return ExitUsage;
+    QString modelArgument;
+    if (auto done = parseCommandLine(parser, arguments, QStringLiteral("sweep"), &modelArgument)) {
+        return *done;
     }
     if (parser.isSet(csv) && parser.isSet(json)) {
         printError(QStringLiteral("--csv and --json exclude each other"));
@@ -165,7 +156,7 @@ int runSweepCommand(const QStringList &arguments) {
     }
 
     SweepSpec spec;
-    spec.model = positional.front();
+    spec.model = modelArgument;
     if (spec.model.endsWith(QLatin1String(Project::kSuffix))) {
         auto project = readProjectFile(spec.model);
         if (!project) {

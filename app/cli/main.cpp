@@ -38,6 +38,29 @@ void printOut(const QString &text) {
     out << text;
 }
 
+std::optional<int> parseCommandLine(QCommandLineParser &parser, const QStringList &arguments, const QString &command,
+                                    QString *model) {
+    if (!parser.parse(arguments)) {
+        printError(parser.errorText() + QStringLiteral(" (see %1 --help)").arg(command));
+        return ExitUsage;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        printOut(parser.helpText());
+        return ExitOk;
+    }
+    if (model) {
+        const QStringList positional = parser.positionalArguments();
+        if (positional.size() != 1) {
+            printError(positional.isEmpty()
+                           ? QStringLiteral("%1 needs a MODEL (see %1 --help)").arg(command)
+                           : QStringLiteral("%1 takes one MODEL, got %2 (see %1 --help)").arg(command).arg(positional.size()));
+            return ExitUsage;
+        }
+        *model = positional.front();
+    }
+    return std::nullopt;
+}
+
 }  // namespace infersight::cli
 
 namespace {
