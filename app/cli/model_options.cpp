@@ -22,9 +22,10 @@ const QString kDepth = QStringLiteral("depth");
 const QString kPrecision = QStringLiteral("precision");
 const QString kRuntime = QStringLiteral("runtime");
 
-// QCommandLineParser::isSet warns on stderr for options it does not know; a command that did not
-// add a group simply has none of its options set.
-bool has(const QCommandLineParser &parser, const QString &name) {
+// Whether the option was given. Unlike QCommandLineParser::isSet this does not warn for an option
+// the command did not add (optionNames() lists the options found on the command line), so the
+// helpers below serve commands that add only some groups.
+bool given(const QCommandLineParser &parser, const QString &name) {
     return parser.optionNames().contains(name);
 }
 
@@ -70,7 +71,7 @@ bool parsePositiveInteger(const QString &text, std::int64_t &value) {
 Result<Knobs> knobsFromOptions(const QCommandLineParser &parser, const Knobs &defaults) {
     Knobs knobs = defaults;
     auto positive = [&parser](const QString &name, std::int64_t &out) -> Status {
-        if (has(parser, name) && parser.isSet(name) && !parsePositiveInteger(parser.value(name), out)) {
+        if (given(parser, name) && !parsePositiveInteger(parser.value(name), out)) {
             return Error{QStringLiteral("--%1 needs a positive integer, got '%2'").arg(name, parser.value(name))};
         }
         return Status::success();
@@ -81,7 +82,7 @@ Result<Knobs> knobsFromOptions(const QCommandLineParser &parser, const Knobs &de
     if (Status s = positive(kSeq, knobs.sequence); !s) {
         return Error{s.errorMessage()};
     }
-    if (has(parser, kImage) && parser.isSet(kImage)) {
+    if (given(parser, kImage)) {
         static const QRegularExpression form(QStringLiteral("^\\s*(\\d+)\\s*(?:[xX]\\s*(\\d+))?\\s*$"));
         const auto match = form.match(parser.value(kImage));
         std::int64_t h = 0, w = 0;
@@ -92,7 +93,7 @@ Result<Knobs> knobsFromOptions(const QCommandLineParser &parser, const Knobs &de
         knobs.height = h;
         knobs.width = w;
     }
-    if (has(parser, kPrecision) && parser.isSet(kPrecision)) {
+    if (given(parser, kPrecision)) {
         const auto p = precisionFromName(parser.value(kPrecision).trimmed());
         if (!p) {
             return Error{QStringLiteral("--precision must be one of %1, got '%2'")
@@ -100,14 +101,14 @@ Result<Knobs> knobsFromOptions(const QCommandLineParser &parser, const Knobs &de
         }
         knobs.precision = *p;
     }
-    if (has(parser, kRuntime) && parser.isSet(kRuntime)) {
+    if (given(parser, kRuntime)) {
         const auto r = runtimeFromName(parser.value(kRuntime).trimmed());
         if (!r) {
             return Error{QStringLiteral("--runtime must be eager or fused, got '%1'").arg(parser.value(kRuntime))};
         }
         knobs.runtime = *r;
     }
-    if (has(parser, kPhase) && parser.isSet(kPhase)) {
+    if (given(parser, kPhase)) {
         const auto ph = decoderPhaseFromName(parser.value(kPhase).trimmed());
         if (!ph) {
             return Error{QStringLiteral("--phase must be prefill or decode, got '%1'").arg(parser.value(kPhase))};
@@ -117,7 +118,7 @@ Result<Knobs> knobsFromOptions(const QCommandLineParser &parser, const Knobs &de
     if (Status s = positive(kContext, knobs.context); !s) {
         return Error{s.errorMessage()};
     }
-    const bool contextGiven = has(parser, kContext) && parser.isSet(kContext);
+    const bool contextGiven = given(parser, kContext);
     if (knobs.phase == DecoderPhase::Decode && knobs.context <= 0) {
         return Error{QStringLiteral("--phase decode needs --context N (tokens already in the KV cache)")};
     }
@@ -134,7 +135,7 @@ bool isProjectPath(const QString &model) {
 Result<Design> designFromOptions(const QCommandLineParser &parser, const QString &model, Knobs *usedKnobs) {
     double width = 1.0;
     bool widthGiven = false;
-    if (has(parser, kWidth) && parser.isSet(kWidth)) {
+    if (given(parser, kWidth)) {
         bool ok = false;
         width = parser.value(kWidth).trimmed().toDouble(&ok);
         if (!ok || !(width > 0.0) || !std::isfinite(width)) {
@@ -143,12 +144,12 @@ Result<Design> designFromOptions(const QCommandLineParser &parser, const QString
         widthGiven = true;
     }
     std::int64_t depth = -1;
-    if (has(parser, kDepth) && parser.isSet(kDepth)) {
+    if (given(parser, kDepth)) {
         if (!parsePositiveInteger(parser.value(kDepth), depth) || depth > 100000) {
             return Error{QStringLiteral("--depth needs a positive integer, got '%1'").arg(parser.value(kDepth))};
         }
     }
-    const QString input = has(parser, kInput) ? parser.value(kInput).trimmed() : QString();
+    const QString input = given(parser, kInput) ? parser.value(kInput).trimmed() : QString();
 
     if (isProjectPath(model)) {
         auto project = readProjectFile(model);

@@ -275,36 +275,31 @@ bool windowOutputs(RuleContext &ctx, const Shape &x, const Window &w, Shape &res
     return true;
 }
 
-// Conv-like: X (N, C, D1..Dn) and W (M, C/group, k1..kn).
-void convolution(RuleContext &ctx, std::size_t xi, std::size_t wi, DType type) {
-    const Shape *x = ctx.shape(xi);
-    const Shape *w = ctx.shape(wi);
-    if (!x) {
-        ctx.setType(0, type);
-        return;
+// What Conv and ConvTranspose share: X (N, C, D1..Dn) of rank >= 3, a weight of the same rank,
+// a positive group, the window attributes and the kernel (attribute, else the weight's spatial
+// dims, else unknown; no empty dimension). False after ctx.fail.
+bool readConvWindow(RuleContext &ctx, const Shape &x, const Shape *w, std::int64_t &group, Window &win) {
+    if (x.size() < 3) {
+        ctx.fail(QStringLiteral("input %1 needs rank >= 3 (N, C, spatial...)").arg(shapeToString(x)));
+        return false;
     }
-    if (x->size() < 3) {
-        ctx.fail(QStringLiteral("input %1 needs rank >= 3 (N, C, spatial...)").arg(shapeToString(*x)));
-        return;
+    const std::size_t spatial = x.size() - 2;
+    if (w && w->size() != x.size()) {
+        ctx.fail(QStringLiteral("weight %1 and input %2 have different ranks").arg(shapeToString(*w), shapeToString(x)));
+        return false;
     }
-    const std::size_t spatial = x->size() - 2;
-    if (w && w->size() != x->size()) {
-        ctx.fail(QStringLiteral("weight %1 and input %2 have different ranks").arg(shapeToString(*w), shapeToString(*x)));
-        return;
-    }
-    const std::int64_t group = ctx.attrInt(u"group", 1);
+    group = ctx.attrInt(u"group", 1);
     if (group <= 0) {
         ctx.fail(QStringLiteral("group %1 is not positive").arg(group));
-        return;
+        return false;
     }
-    Window win;
     if (!readWindow(ctx, spatial, win)) {
-        return;
+        return false;
     }
     if (const auto *k = ctx.attrInts(u"kernel_shape")) {
         if (k->size() != spatial) {
-            ctx.fail(QStringLiteral("kernel_shape %1 does not match input %2").arg(shapeToString(*k), shapeToString(*x)));
-            return;
+            ctx.fail(QStringLiteral("kernel_shape %1 does not match input %2").arg(shapeToString(*k), shapeToString(x)));
+            return false;
         }
         win.kernel = *k;
     } else if (w) {
@@ -315,8 +310,24 @@ void convolution(RuleContext &ctx, std::size_t xi, std::size_t wi, DType type) {
     for (std::int64_t k : win.kernel) {
         if (k == 0 || k < -1) {
             ctx.fail(QStringLiteral("kernel %1 has an empty dimension").arg(shapeToString(win.kernel)));
-            return;
+            return false;
         }
+    }
+    return true;
+}
+
+// Conv-like: X (N, C, D1..Dn) and W (M, C/group, k1..kn).
+void convolution(RuleContext &ctx, std::size_t xi, std::size_t wi, DType type) {
+    const Shape *x = ctx.shape(xi);
+    const Shape *w = ctx.shape(wi);
+    if (!x) {
+        ctx.setType(0, type);
+        return;
+    }
+    std::int64_t group = 1;
+    Window win;
+    if (!readConvWindow(ctx, *x, w, group, win)) {
+        return;
     }
     const std::int64_t channels = (*x)[1];
     std::int64_t outChannels = -1;
@@ -349,35 +360,12 @@ void convTransposeRule(RuleContext &ctx) {
         ctx.setType(0, type);
         return;
     }
-    if (x->size() < 3) {
-        ctx.fail(QStringLiteral("input %1 needs rank >= 3 (N, C, spatial...)").arg(shapeToString(*x)));
+    std::int64_t group = 1;
+    Window win;
+    if (!readConvWindow(ctx, *x, w, group, win)) {
         return;
     }
     const std::size_t spatial = x->size() - 2;
-    if (w && w->size() != x->size()) {
-        ctx.fail(QStringLiteral("weight %1 and input %2 have different ranks").arg(shapeToString(*w), shapeToString(*x)));
-        return;
-    }
-    const std::int64_t group = ctx.attrInt(u"group", 1);
-    if (group <= 0) {
-        ctx.fail(QStringLiteral("group %1 is not positive").arg(group));
-        return;
-    }
-    Window win;
-    if (!readWindow(ctx, spatial, win)) {
-        return;
-    }
-    if (const auto *k = ctx.attrInts(u"kernel_shape")) {
-        if (k->size() != spatial) {
-            ctx.fail(QStringLiteral("kernel_shape %1 does not match input %2").arg(shapeToString(*k), shapeToString(*x)));
-            return;
-        }
-        win.kernel = *k;
-    } else if (w) {
-        win.kernel.assign(w->begin() + 2, w->end());
-    } else {
-        win.kernel.assign(spatial, -1);
-    }
     std::int64_t outChannels = -1;
     if (w) {
         if ((*x)[1] >= 0 && (*w)[0] >= 0 && (*x)[1] != (*w)[0]) {

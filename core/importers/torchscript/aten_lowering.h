@@ -128,6 +128,8 @@ private:
     int moduleTensorValue(int tensorIndex, bool transposed);
     int cast(int ir, DType to);
     void bindOut(const TorchScriptNode &node, std::size_t output, int ir);
+    // Binds the node's first output to a list of these IR tensors (split, chunk, unbind).
+    void bindTensorList(const TorchScriptNode &node, const std::vector<int> &irs);
     void bindStatic(const TorchScriptNode &node, std::size_t output, TorchScriptConstant value);
     // A tensor of `shape` (1-d int64 IR tensor) filled with `value`.
     int filled(int shape, double value, DType type);

@@ -245,6 +245,19 @@ void AtenLowering::bindOut(const TorchScriptNode &node, std::size_t output, int 
     bind(node.outputs[output], s);
 }
 
+void AtenLowering::bindTensorList(const TorchScriptNode &node, const std::vector<int> &irs) {
+    Slot list;
+    list.kind = Slot::Kind::List;
+    list.items.reserve(irs.size());
+    for (int ir : irs) {
+        Slot item;
+        item.kind = Slot::Kind::Tensor;
+        item.ir = ir;
+        list.items.push_back(std::move(item));
+    }
+    bind(firstOutput(node), std::move(list));
+}
+
 void AtenLowering::bindStatic(const TorchScriptNode &node, std::size_t output, TorchScriptConstant value) {
     if (output >= node.outputs.size()) {
         return;
@@ -1719,18 +1732,12 @@ bool AtenLowering::chunk(const TorchScriptNode &n, const QString &) {
                          {{QStringLiteral("axis"), Attribute::fromInt(axis)}, {QStringLiteral("num_outputs"), Attribute::fromInt(*chunks)}},
                          static_cast<int>(*chunks));
     }
-    Slot list;
-    list.kind = Slot::Kind::List;
-    for (int o : outs) {
-        if (m_rank.count(x)) {
+    if (m_rank.count(x)) {
+        for (int o : outs) {
             setRank(o, m_rank[x]);
         }
-        Slot item;
-        item.kind = Slot::Kind::Tensor;
-        item.ir = o;
-        list.items.push_back(item);
     }
-    bind(firstOutput(n), list);
+    bindTensorList(n, outs);
     return true;
 }
 
@@ -1763,18 +1770,12 @@ bool AtenLowering::split(const TorchScriptNode &n, const QString &base) {
     }
     const auto outs = addNodes(QStringLiteral("Split"), {x, constI64(sizes)}, {{QStringLiteral("axis"), Attribute::fromInt(axis)}},
                                 static_cast<int>(sizes.size()));
-    Slot list;
-    list.kind = Slot::Kind::List;
-    for (int o : outs) {
-        if (m_rank.count(x)) {
+    if (m_rank.count(x)) {
+        for (int o : outs) {
             setRank(o, m_rank[x]);
         }
-        Slot item;
-        item.kind = Slot::Kind::Tensor;
-        item.ir = o;
-        list.items.push_back(item);
     }
-    bind(firstOutput(n), list);
+    bindTensorList(n, outs);
     return true;
 }
 
@@ -1787,15 +1788,12 @@ bool AtenLowering::unbind(const TorchScriptNode &n, const QString &) {
     }
     const auto pieces = addNodes(QStringLiteral("Split"), {x, constI64(std::vector<std::int64_t>(static_cast<std::size_t>(size), 1))},
                                   {{QStringLiteral("axis"), Attribute::fromInt(axis)}}, static_cast<int>(size));
-    Slot list;
-    list.kind = Slot::Kind::List;
+    std::vector<int> squeezed;
+    squeezed.reserve(pieces.size());
     for (int p : pieces) {
-        Slot item;
-        item.kind = Slot::Kind::Tensor;
-        item.ir = addNode(QStringLiteral("Squeeze"), {p, constI64({axis})});
-        list.items.push_back(item);
+        squeezed.push_back(addNode(QStringLiteral("Squeeze"), {p, constI64({axis})}));
     }
-    bind(firstOutput(n), list);
+    bindTensorList(n, squeezed);
     return true;
 }
 
