@@ -74,6 +74,8 @@ FitOptions defaultFitOptions(UtilisationModelKind kind, std::uint64_t seed) {
     o.floorPower = knob("FLOORP", static_cast<int>(o.floorPower));
     o.embeddingDropout = knob("DROPOUT_PCT", static_cast<int>(std::lround(o.embeddingDropout * 100))) / 100.0;
     o.epochs = knob("EPOCHS", o.epochs);
+    o.maxLatencyMs = knob("MAX_MS", static_cast<int>(o.maxLatencyMs));
+    o.weightPower = knob("WEIGHT_POW_TENTHS", static_cast<int>(std::lround(o.weightPower * 10))) / 10.0;
     const int hidden = knob("HIDDEN", o.hidden.front());
     o.hidden.assign(o.hidden.size(), hidden);
     o.batchSize = knob("BATCH", o.batchSize);
@@ -142,7 +144,8 @@ ModelFit fitMember(const TrainingData &data, UtilisationModelKind kind, const Fi
     std::vector<int> idx;
     for (int i = 0; i < static_cast<int>(data.rows.size()); ++i) {
         const TrainingRow &r = data.rows[static_cast<std::size_t>(i)];
-        if (r.model == kind && !r.test && !excludeGpus.contains(data.gpuIds[r.gpu])) {
+        if (r.model == kind && !r.test && !excludeGpus.contains(data.gpuIds[r.gpu]) &&
+            (options.maxLatencyMs <= 0 || r.latencyS * 1e3 <= options.maxLatencyMs)) {
             idx.push_back(i);
         }
     }
@@ -197,6 +200,8 @@ ModelFit fitMember(const TrainingData &data, UtilisationModelKind kind, const Fi
             ga[i] = localOf[static_cast<std::size_t>(r.gpu)];
         }
     }
+    // Experiment only (rejected, docs/predictor.md): weight long kernels up in the loss.
+    const torch::Tensor rowWeight = (roof / 1e-3).clamp(1e-2, 1.0).pow(options.weightPower);
     const int ne = options.embeddingDims;
     const torch::Tensor mean = torch::cat({x.mean(0), torch::zeros({ne})});
     const torch::Tensor stdev = torch::cat({x.std(0, /*unbiased=*/false).clamp_min(1e-2), torch::ones({ne})});
@@ -258,7 +263,14 @@ ModelFit fitMember(const TrainingData &data, UtilisationModelKind kind, const Fi
         for (std::int64_t start = 0; start < n; start += options.batchSize) {
             const torch::Tensor rows = perm.slice(0, start, std::min(n, start + options.batchSize));
             const torch::Tensor pred = predictLatency(rows);
-            const torch::Tensor loss = (pred / y.index_select(0, rows) - 1).abs().mean();
+            const torch::Tensor e = (pred / y.index_select(0, rows) - 1).abs();
+            torch::Tensor loss;
+            if (options.weightPower > 0) {
+                const torch::Tensor w = rowWeight.index_select(0, rows);
+                loss = (e * w).sum() / w.sum();
+            } else {
+                loss = e.mean();
+            }
             adam.zero_grad();
             loss.backward();
             adam.step();

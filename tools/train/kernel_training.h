@@ -61,6 +61,9 @@ struct FitOptions {
     bool centredSlope = false;  // slopes mean-zero over the GPUs: the network keeps the common duration trend
     int embeddingDims = 0;  // learned per-GPU embedding fed to the network (0 = none)
     double embeddingDropout = 0.5;  // fraction of rows trained with the zero ("unknown GPU") embedding
+    // Experiments (rejected; docs/predictor.md, "Kernel model: known gaps"):
+    double weightPower = 0.0;   // loss weight (roofline time / 1 ms, clamped 0.01..1)^p; 0 = equal weights
+    double maxLatencyMs = 0.0;  // fit only rows measured at most this long (0 = all)
     int ensemble = 1; // networks fitted from seeds seed, seed + 7919, ...; their logits are averaged
 };
 
