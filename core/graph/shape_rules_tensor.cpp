@@ -1274,19 +1274,30 @@ void resizeRule(RuleContext &ctx) {
 
 void upsampleRule(RuleContext &ctx) { resampleRule(ctx, 1, 99, 99); }
 
-void depthToSpaceRule(RuleContext &ctx) {
+// The 4-D input and blocksize of DepthToSpace / SpaceToDepth. Returns nullptr when the rule
+// cannot go on: the blocksize or rank is invalid (failed) or the shape is unknown (type set).
+const Shape *blockRearrangeInput(RuleContext &ctx, std::int64_t &b) {
     const Shape *x = ctx.shape(0);
-    const std::int64_t b = ctx.attrInt(u"blocksize", 0);
+    b = ctx.attrInt(u"blocksize", 0);
     if (b <= 0 || b > 65536) {
         ctx.fail(QStringLiteral("blocksize %1 is not positive").arg(b));
-        return;
+        return nullptr;
     }
     if (!x) {
         ctx.setType(0, ctx.dtype(0));
-        return;
+        return nullptr;
     }
     if (x->size() != 4) {
         ctx.fail(QStringLiteral("input %1 is not 4-D").arg(shapeToString(*x)));
+        return nullptr;
+    }
+    return x;
+}
+
+void depthToSpaceRule(RuleContext &ctx) {
+    std::int64_t b = 0;
+    const Shape *x = blockRearrangeInput(ctx, b);
+    if (!x) {
         return;
     }
     const std::int64_t c = (*x)[1];
@@ -1298,18 +1309,9 @@ void depthToSpaceRule(RuleContext &ctx) {
 }
 
 void spaceToDepthRule(RuleContext &ctx) {
-    const Shape *x = ctx.shape(0);
-    const std::int64_t b = ctx.attrInt(u"blocksize", 0);
-    if (b <= 0 || b > 65536) {
-        ctx.fail(QStringLiteral("blocksize %1 is not positive").arg(b));
-        return;
-    }
+    std::int64_t b = 0;
+    const Shape *x = blockRearrangeInput(ctx, b);
     if (!x) {
-        ctx.setType(0, ctx.dtype(0));
-        return;
-    }
-    if (x->size() != 4) {
-        ctx.fail(QStringLiteral("input %1 is not 4-D").arg(shapeToString(*x)));
         return;
     }
     const std::int64_t h = (*x)[2];
