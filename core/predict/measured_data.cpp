@@ -178,6 +178,16 @@ std::uint64_t fnv1a64(const QByteArray &bytes) {
     return h;
 }
 
+QSet<QString> kernelsLaunchedInTraining(const std::vector<MeasuredKernel> &rows) {
+    QSet<QString> out;
+    for (const MeasuredKernel &m : rows) {
+        if (!m.test && !m.launchedKernel.isEmpty()) {
+            out.insert(m.launchedKernel);
+        }
+    }
+    return out;
+}
+
 bool convShapeIsHeldOut(const QString &shapeKey) {
     return fnv1a64(shapeKey.toUtf8()) % 5 == 0;
 }

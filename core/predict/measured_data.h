@@ -8,6 +8,7 @@
 #include "base/result.h"
 #include "predict/kernel.h"
 
+#include <QSet>
 #include <QString>
 #include <QStringList>
 
@@ -46,6 +47,10 @@ struct MeasuredKernel {
 // Reads data/neusight/kernels_{matmul,vec,conv}.csv[.gz] from `dataDir`.
 Result<std::vector<MeasuredKernel>> loadNeusightKernels(MeasuredKernelSet set,
                                                         const QString &dataDir = measuredDataDirectory());
+
+// The kernels the library launched for at least one train-split row of `rows`, on any GPU. A test
+// row whose launched kernel is not among them runs code that no training row measured.
+QSet<QString> kernelsLaunchedInTraining(const std::vector<MeasuredKernel> &rows);
 
 // The conv table has no test split; Infersight holds out a shape when the 64-bit FNV-1a hash of
 // "B,Input_Channel,Output_Channel,Kernel_Szie,Input_Size,Stride,Padding" (the CSV fields as

@@ -69,6 +69,9 @@ struct KernelSetAccuracy {
     QString gpuId;    // empty: pooled
     int rows = 0;
     double mape = 0;  // test split, latency incl. the isolated-launch floor
+    // Pooled over only the test rows whose launched kernel some train row launches
+    // (kernelsLaunchedInTraining); listed only where that leaves rows out.
+    bool seenKernelsOnly = false;
 };
 
 struct ValidationOptions {

@@ -2,7 +2,8 @@
 // Kernel-level accuracy of the committed model on the measured kernels of data/neusight
 // (NeuSight artifact, ASPLOS 2025): mean absolute percentage error over ALL test-split rows per
 // class, with the ceilings of issue 4 (matmul <= 12 %, vec and conv <= 15 %), figures per GPU
-// printed; and leave-one-GPU-out figures from the committed data/predictor/loo/<gpu>.json models
+// printed; the matmul ceiling again over the test rows whose launched kernel some train row
+// launches; and leave-one-GPU-out figures from the committed data/predictor/loo/<gpu>.json models
 // (each fitted without that GPU), printed per GPU and class and checked against the figures the
 // training tool recorded in them.
 #include "hardware/gpu_catalogue.h"
@@ -107,18 +108,28 @@ void TestKernelAccuracy::testSplit_data() {
     QTest::addColumn<double>("ceiling");
     QTest::addColumn<QString>("metadataClass");
     QTest::addColumn<double>("knownMape");  // > ceiling: a recorded, documented shortfall
+    QTest::addColumn<bool>("seenKernelsOnly");
     // Ceilings from issue 4; the model's own record of the same figure is checked as well.
-    QTest::newRow("matmul") << 0 << 12.0 << "gemm" << 13.9;
-    QTest::newRow("vec") << 1 << 15.0 << QString() << 0.0;
-    QTest::newRow("conv") << 2 << 15.0 << "conv" << 0.0;
+    QTest::newRow("matmul") << 0 << 12.0 << "gemm" << 13.9 << false;
+    QTest::newRow("vec") << 1 << 15.0 << QString() << 0.0 << false;
+    QTest::newRow("conv") << 2 << 15.0 << "conv" << 0.0 << false;
+    // The matmul ceiling over the test rows that run a kernel some train row runs: 983 of the
+    // Tesla P4's 1,046 test rows launch sgemm_128x128x8_NT(_vec), which no train row of any GPU
+    // launches (docs/predictor.md, "Known gaps"). Held to the same ceiling, without exception.
+    QTest::newRow("matmul-seen-kernels") << 0 << 12.0 << QString() << 0.0 << true;
 }
 
 void TestKernelAccuracy::testSplit() {
     QFETCH(int, table);
     QFETCH(double, ceiling);
     QFETCH(QString, metadataClass);
+    QFETCH(bool, seenKernelsOnly);
     const KernelModel &model = KernelModel::builtIn();
-    const auto m = mapeOf(model, tables().rows[table], [](const MeasuredKernel &k) { return k.test; });
+    const std::vector<MeasuredKernel> &rows = tables().rows[table];
+    const QSet<QString> trained = kernelsLaunchedInTraining(rows);
+    const auto m = mapeOf(model, rows, [&](const MeasuredKernel &k) {
+        return k.test && (!seenKernelsOnly || trained.contains(k.launchedKernel));
+    });
     const Mape &all = m.at(QString());
     qInfo("%s test split: MAPE %.2f %% over %d rows; per GPU: %s", QTest::currentDataTag(), all.value(), all.n,
           qPrintable(line(m)));
