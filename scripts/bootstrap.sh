@@ -14,6 +14,8 @@ PACKAGES=(
   libprotobuf-dev protobuf-compiler libonnx-dev libtorch-dev libopenblas0-openmp libgraphviz-dev
   # headless GUI runs, screenshots, PDF checks, fonts (Latin + CJK for the Chinese UI)
   xvfb xauth poppler-utils fonts-dejavu-core fonts-noto-cjk
+  # the Debian package (cpack -G DEB, dpkg-shlibdeps), its man pages and metadata checks
+  dpkg-dev help2man appstream desktop-file-utils
   # fixture generation and the measurement harness's tests
   python3 python3-torch python3-torchvision python3-onnx python3-numpy
 )

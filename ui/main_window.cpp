@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "main_window.h"
 
-#include "node_table_model.h"
+#include "models/node_table_model.h"
 #include "report/inspect_report.h"
 #include "zoo/model_zoo.h"
 
@@ -22,7 +22,7 @@
 namespace infersight {
 
 struct MainWindow::LoadOutcome {
-    std::shared_ptr<LoadedModel> model;
+    std::shared_ptr<Design> model;
     GraphCost cost;
     QString error;
 };
@@ -79,13 +79,15 @@ void MainWindow::openModel(const QString &source) {
     QApplication::setOverrideCursor(Qt::BusyCursor);
     m_watcher->setFuture(QtConcurrent::run([source]() {
         auto outcome = std::make_shared<LoadOutcome>();
-        auto loaded = loadModel(source);
+        Knobs knobs;
+        knobs.batch = -1;  // the model's own batch
+        auto loaded = Design::open(source, knobs, {}, ImportCheck::Libonnx);
         if (!loaded) {
             outcome->error = loaded.errorMessage();
             return outcome;
         }
-        outcome->model = std::make_shared<LoadedModel>(std::move(loaded).value());
-        outcome->cost = graphCost(outcome->model->graph);
+        outcome->model = std::make_shared<Design>(std::move(loaded).value());
+        outcome->cost = graphCost(outcome->model->graph());
         return outcome;
     }));
 }
@@ -105,8 +107,8 @@ void MainWindow::finishLoad() {
     m_nodes->setModel(m_model, outcome->cost);
     m_table->resizeColumnsToContents();
     m_summary->setText(inspectSummaryText(*m_model, outcome->cost));
-    setWindowTitle(tr("%1 — Infersight").arg(m_model->graph.name));
-    statusBar()->showMessage(tr("Opened %1: %2 nodes").arg(m_loadingSource).arg(m_model->graph.nodes.size()), 10000);
+    setWindowTitle(tr("%1 — Infersight").arg(m_model->graph().name));
+    statusBar()->showMessage(tr("Opened %1: %2 nodes").arg(m_loadingSource).arg(m_model->graph().nodes.size()), 10000);
     emit modelLoaded(m_loadingSource);
 }
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "importers/model_loader.h"
+#include "design/design.h"
 
 #include <QFutureWatcher>
 #include <QMainWindow>
@@ -26,7 +26,7 @@ public:
 
     // Starts loading `source` (a file path or "zoo:NAME"); emits modelLoaded or loadFailed.
     void openModel(const QString &source);
-    const LoadedModel *currentModel() const { return m_model.get(); }
+    const Design *currentModel() const { return m_model.get(); }
     NodeTableModel *nodeTableModel() const { return m_nodes; }
 
 signals:
@@ -43,7 +43,7 @@ private:
     QTableView *m_table = nullptr;
     NodeTableModel *m_nodes = nullptr;
     QSortFilterProxyModel *m_proxy = nullptr;
-    std::shared_ptr<const LoadedModel> m_model;
+    std::shared_ptr<const Design> m_model;
     QFutureWatcher<std::shared_ptr<LoadOutcome>> *m_watcher = nullptr;
     QString m_loadingSource;
 };

@@ -4,7 +4,6 @@
 #include "model_options.h"
 
 #include "graph/node_cost.h"
-#include "importers/model_loader.h"
 #include "report/inspect_report.h"
 
 #include <QCommandLineParser>
@@ -34,49 +33,35 @@ int runInspect(const QStringList &arguments) {
         return *done;
     }
 
-    const QString source = modelArgument;
-    const bool needsDesign = isProjectPath(source) || parser.isSet(QStringLiteral("width-mult")) ||
-                             parser.isSet(QStringLiteral("depth"));
-    Result<LoadedModel> model = Error{QString()};
-    if (needsDesign) {
-        // Structure edits (width multiplier, depth, a project's edits) go through a Design.
-        auto design = designFromOptions(parser, source);
-        if (!design) {
-            printError(design.errorMessage());
-            return ExitFailure;
-        }
-        LoadedModel loaded;
-        loaded.graph = design->graph();
-        loaded.report = design->report();
-        loaded.bindings = design->bindings();
-        loaded.format = design->format();
-        loaded.notes = design->notes();
-        model = std::move(loaded);
-    } else {
-        auto knobs = knobsFromOptions(parser);
-        if (!knobs) {
-            printError(knobs.errorMessage());
-            return ExitUsage;
-        }
-        ModelOptions options;
-        options.bindings = knobs->bindings();
-        if (!parser.isSet(QStringLiteral("batch"))) {
-            options.bindings.batch = modelDefaultBindings().batch;  // the export's (or --input's) batch
-        }
-        options.inputShapes = parser.value(QStringLiteral("input")).trimmed();
-        model = loadModel(source, options);
-    }
-    if (!model) {
-        printError(model.errorMessage());
+    // Parse: the project (if MODEL is one), then every option once. Without --batch the model's
+    // own batch (the export's, else 1).
+    auto project = projectFromArgument(modelArgument);
+    if (!project) {
+        printError(project.errorMessage());
         return ExitFailure;
     }
-    const GraphCost cost = graphCost(model->graph);
+    Knobs defaults;
+    defaults.batch = -1;
+    auto request = modelRequestFromOptions(parser, modelArgument, std::move(*project), defaults);
+    if (!request) {
+        printError(request.errorMessage());
+        return ExitUsage;
+    }
+    // Open; libonnx's own shape inference runs for comparison on the graph as the file holds it.
+    const bool edited = request->project || request->structureOptions;
+    auto design = openModel(*request, edited ? ImportCheck::None : ImportCheck::Libonnx);
+    if (!design) {
+        printError(design.errorMessage());
+        return ExitFailure;
+    }
+    // Compute and format.
+    const GraphCost cost = graphCost(design->graph());
     if (parser.isSet(jsonOption)) {
-        printOut(QString::fromUtf8(QJsonDocument(inspectJson(*model, cost)).toJson(QJsonDocument::Compact)) + QLatin1Char('\n'));
+        printOut(QString::fromUtf8(QJsonDocument(inspectJson(*design, cost)).toJson(QJsonDocument::Compact)) + QLatin1Char('\n'));
     } else if (parser.isSet(summaryOption)) {
-        printOut(inspectSummaryText(*model, cost));
+        printOut(inspectSummaryText(*design, cost));
     } else {
-        printOut(inspectTable(*model, cost));
+        printOut(inspectTable(*design, cost));
     }
     return ExitOk;
 }

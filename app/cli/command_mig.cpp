@@ -10,6 +10,7 @@
 #include "design/design.h"
 #include "design/project_file.h"
 #include "explore/mig_planner.h"
+#include "report/mig_report.h"
 
 #include <QCommandLineParser>
 #include <QJsonDocument>
@@ -49,18 +50,15 @@ int runMig(const QStringList &arguments) {
         return ExitUsage;
     };
 
-    // Option values are checked before anything is loaded.
-    if (auto knobs = knobsFromOptions(parser); !knobs) {
-        return usage(knobs.errorMessage());
+    // Parse: the project (if MODEL is one), every option once.
+    auto project = projectFromArgument(modelArgument);
+    if (!project) {
+        printError(project.errorMessage());
+        return ExitFailure;
     }
-    std::optional<Project> project;
-    if (isProjectPath(modelArgument)) {
-        auto p = readProjectFile(modelArgument);
-        if (!p) {
-            printError(p.errorMessage());
-            return ExitFailure;
-        }
-        project = *p;
+    auto request = modelRequestFromOptions(parser, modelArgument, *project);
+    if (!request) {
+        return usage(request.errorMessage());
     }
     MigPlannerOptions options;
     if (parser.isSet(slo)) {
@@ -109,8 +107,8 @@ int runMig(const QStringList &arguments) {
         return ExitFailure;
     }
     QString gpuId = parser.value(gpu);
-    if (gpuId.isEmpty() && project) {
-        for (const ProjectTarget &t : project->targets) {
+    if (gpuId.isEmpty() && request->project) {
+        for (const ProjectTarget &t : request->project->targets) {
             if (!t.mig.isEmpty()) {
                 gpuId = t.gpu;
                 break;
@@ -126,7 +124,8 @@ int runMig(const QStringList &arguments) {
         return ExitFailure;
     }
 
-    auto design = designFromOptions(parser, modelArgument);
+    // Open, compute, format.
+    auto design = openModel(*request);
     if (!design) {
         printError(design.errorMessage());
         return ExitFailure;
@@ -137,11 +136,9 @@ int runMig(const QStringList &arguments) {
         return ExitFailure;
     }
     if (parser.isSet(json)) {
-        QJsonObject o = plan->toJson();
-        o.insert(QStringLiteral("model"), design->source());
-        printOut(QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Indented)));
+        printOut(QString::fromUtf8(QJsonDocument(migPlanJson(*plan, design->source())).toJson(QJsonDocument::Indented)));
     } else {
-        printOut(QStringLiteral("%1\n").arg(design->source()) + plan->toText());
+        printOut(migPlanText(*plan, design->source()));
     }
     return ExitOk;
 }

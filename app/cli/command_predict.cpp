@@ -42,10 +42,15 @@ int runPredict(const QStringList &arguments) {
     if (auto done = parseCommandLine(parser, arguments, QStringLiteral("predict"), &modelArgument)) {
         return *done;
     }
-    // Option errors first (one line, usage exit), before anything is loaded.
-    auto optionKnobs = knobsFromOptions(parser);
-    if (!optionKnobs) {
-        printError(optionKnobs.errorMessage());
+    // Parse: the project (if MODEL is one), every option once, the target.
+    auto project = projectFromArgument(modelArgument);
+    if (!project) {
+        printError(project.errorMessage());
+        return ExitFailure;
+    }
+    auto request = modelRequestFromOptions(parser, modelArgument, std::move(*project));
+    if (!request) {
+        printError(request.errorMessage());
         return ExitUsage;
     }
     int top = 15;
@@ -57,7 +62,6 @@ int runPredict(const QStringList &arguments) {
         }
         top = static_cast<int>(std::min<std::int64_t>(t, 100000));
     }
-
     auto catalogue = catalogueFromOptions(parser);
     if (!catalogue) {
         printError(catalogue.errorMessage());
@@ -68,57 +72,34 @@ int runPredict(const QStringList &arguments) {
         printError(target.errorMessage());
         return ExitFailure;
     }
-    // A precision the GPU lacks is refused before the model is built (a project's stored
-    // precision is checked below, once it is read).
-    if (!isProjectPath(modelArgument)) {
-        if (Status s = checkPrecision(optionKnobs->precision, *target); !s) {
-            printError(s.errorMessage());
-            return ExitFailure;
-        }
-    }
 
-    Knobs knobs;
-    auto design = designFromOptions(parser, modelArgument, &knobs);
+    // Open and compute (the engine checks the precision against the target).
+    auto design = openModel(*request);
     if (!design) {
         printError(design.errorMessage());
         return ExitFailure;
     }
-    if (Status s = checkPrecision(knobs.precision, *target); !s) {
-        printError(s.errorMessage());
-        return ExitFailure;
-    }
     const Graph &graph = design->graph();
-    if (knobs.phase == DecoderPhase::Decode) {
-        bool hasCache = false;
-        for (int v : graph.inputs) {
-            hasCache = hasCache || graph.values[static_cast<std::size_t>(v)].name.startsWith(QLatin1String("past_"));
-        }
-        if (!hasCache) {
-            printError(QStringLiteral("%1 has no KV-cache inputs: --phase decode applies to decoder LLMs only")
-                           .arg(modelArgument));
-            return ExitUsage;
-        }
-    }
-    const ShapeBindings &bindings = design->bindings();
+    const Knobs &knobs = design->knobs();
     PredictOptions po;
-    po.batch = bindings.batch > 0 ? bindings.batch : knobs.batch;
+    po.batch = knobs.batch;
     po.keepKernels = true;
     auto prediction = predict(graph, *target, knobs, po, design->nodePrecisions());
     if (!prediction) {
         printError(prediction.errorMessage());
         return ExitFailure;
     }
-    for (const QString &w : design->notes()) {
-        prediction->warnings << w;
-    }
+    prediction->warnings << design->notes() << design->warnings();
+
+    // Format.
     PredictionReportOptions ro;
     ro.kernels = parser.isSet(kernelsOption);
     ro.topNodes = top;
     if (parser.isSet(jsonOption)) {
-        const QJsonObject json = predictionJson(graph, *prediction, *target, knobs, bindings, ro);
+        const QJsonObject json = predictionJson(graph, *prediction, *target, knobs, design->bindings(), ro);
         printOut(QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Compact)) + QLatin1Char('\n'));
     } else {
-        printOut(predictionText(graph, *prediction, *target, knobs, bindings, ro));
+        printOut(predictionText(graph, *prediction, *target, knobs, design->bindings(), ro));
     }
     return ExitOk;
 }

@@ -10,6 +10,7 @@
 
 #include "design/project_file.h"
 #include "explore/sweep.h"
+#include "report/sweep_report.h"
 
 #include <QCommandLineParser>
 #include <QElapsedTimer>
@@ -68,45 +69,6 @@ Status writeOutput(const QString &path, const QByteArray &bytes) {
         return Error{QStringLiteral("%1: cannot save: %2").arg(path, file.errorString())};
     }
     return Status::success();
-}
-
-QString tableText(const SweepTable &t) {
-    QString out = QStringLiteral("sweep %1, shard %2, %3 of %4 points\n")
-                      .arg(t.sweepId, t.shardIndex == 0 ? QStringLiteral("all") : QStringLiteral("%1/%2").arg(t.shardIndex).arg(t.shardCount))
-                      .arg(t.rows.size())
-                      .arg(t.points);
-    out += QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10\n")
-               .arg(QStringLiteral("#"), 6)
-               .arg(QStringLiteral("batch"), 5)
-               .arg(QStringLiteral("prec"), -5)
-               .arg(QStringLiteral("runtime"), -7)
-               .arg(QStringLiteral("target"), -32)
-               .arg(QStringLiteral("latency ms"), 11)
-               .arg(QStringLiteral("inf/s"), 10)
-               .arg(QStringLiteral("J/inf"), 9)
-               .arg(QStringLiteral("mem MiB"), 9)
-               .arg(QStringLiteral("fits"), 4);
-    for (const SweepRow &r : t.rows) {
-        QString line = QStringLiteral("%1 %2 %3 %4 %5 ")
-                           .arg(r.index, 6)
-                           .arg(r.batch, 5)
-                           .arg(precisionName(r.precision), -5)
-                           .arg(runtimeName(r.runtime), -7)
-                           .arg(r.target.left(32), -32);
-        if (r.ok) {
-            line += QStringLiteral("%1 %2 %3 %4 %5%6")
-                        .arg(r.latencyMs, 11, 'f', 3)
-                        .arg(r.throughput, 10, 'f', 1)
-                        .arg(r.energyJ, 9, 'f', 4)
-                        .arg(r.memoryMib, 9, 'f', 0)
-                        .arg(r.fits ? QStringLiteral("yes") : QStringLiteral("no"), 4)
-                        .arg(t.pareto && r.pareto ? QStringLiteral("  *pareto") : QString());
-        } else {
-            line += QStringLiteral("error: ") + r.error;
-        }
-        out += line + QLatin1Char('\n');
-    }
-    return out;
 }
 
 int runSweepCommand(const QStringList &arguments) {
@@ -333,7 +295,7 @@ int runSweepCommand(const QStringList &arguments) {
     } else if (parser.isSet(json)) {
         bytes = table->toJsonBytes();
     } else {
-        bytes = tableText(*table).toUtf8();
+        bytes = sweepTableText(*table).toUtf8();
     }
     if (Status st = writeOutput(parser.value(output), bytes); !st) {
         printError(st.errorMessage());

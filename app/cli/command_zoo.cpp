@@ -4,80 +4,37 @@
 // and MACs at the default input (or at the given knobs).
 #include "cli_command.h"
 
-#include "graph/node_cost.h"
-#include "graph/shape_inference.h"
+#include "design/design.h"
+#include "report/zoo_report.h"
 #include "zoo/model_zoo.h"
 
 #include <QCommandLineParser>
-#include <QJsonArray>
 #include <QJsonDocument>
-#include <QJsonObject>
 
-#include <cmath>
+#include <algorithm>
 #include <optional>
 
 namespace infersight::cli {
 
 namespace {
 
-struct Computed {
-    std::int64_t nodes = 0;
-    std::int64_t params = 0;
-    double gmacs = 0.0;
-    bool complete = true;
-};
-
-Result<Computed> compute(const ZooModel &model, const ZooOptions &options, const ShapeBindings &bindings) {
-    Result<Graph> g = model.build(options);
-    if (!g) {
-        return g.error();
+// A zoo model opened like any other source (Design::open) at the knobs, with depth and width.
+Result<ZooModelFigures> buildFigures(const ZooModel &model, const Knobs &knobs, int depth, double widthMultiplier) {
+    auto design = Design::open(QStringLiteral("zoo:") + model.name, knobs);
+    if (!design) {
+        return design.error();
     }
-    const PropagationReport report = propagateShapes(*g, bindings);
-    const GraphCost cost = graphCost(*g);
-    Computed c;
-    c.nodes = static_cast<std::int64_t>(g->nodes.size());
-    c.params = g->parameterCount();
-    c.gmacs = static_cast<double>(cost.macs) / 1e9;
-    c.complete = report.complete() && cost.unknownNodes == 0;
-    return c;
-}
-
-QString groupedInt(std::int64_t v) {
-    QString s = QString::number(v);
-    for (qsizetype i = s.size() - 3; i > 0; i -= 3) {
-        s.insert(i, QLatin1Char(','));
+    if (depth > 0) {
+        if (Status st = design->setDepth(depth); !st) {
+            return Error{QStringLiteral("--depth: %1").arg(st.errorMessage())};
+        }
     }
-    return s;
-}
-
-double round3(double v) { return std::round(v * 1000.0) / 1000.0; }
-
-QJsonObject modelJson(const ZooModel &m, const std::optional<Computed> &computed) {
-    QJsonObject o;
-    o.insert(QStringLiteral("name"), m.name);
-    o.insert(QStringLiteral("source"), QStringLiteral("zoo:") + m.name);
-    o.insert(QStringLiteral("family"), m.family);
-    o.insert(QStringLiteral("description"), m.description);
-    o.insert(QStringLiteral("reference"), m.reference);
-    o.insert(QStringLiteral("decoder"), m.decoder);
-    o.insert(QStringLiteral("default_input"), m.defaultInput());
-    o.insert(QStringLiteral("default_image"), m.defaultImage > 0 ? QJsonValue(static_cast<double>(m.defaultImage)) : QJsonValue());
-    o.insert(QStringLiteral("default_seq"), m.defaultSeq > 0 ? QJsonValue(static_cast<double>(m.defaultSeq)) : QJsonValue());
-    QJsonObject published;
-    published.insert(QStringLiteral("params"), m.publishedParams > 0 ? QJsonValue(static_cast<double>(m.publishedParams)) : QJsonValue());
-    published.insert(QStringLiteral("params_source"), m.paramsSource.isEmpty() ? QJsonValue() : QJsonValue(m.paramsSource));
-    published.insert(QStringLiteral("gmacs"), m.publishedGMacs > 0 ? QJsonValue(m.publishedGMacs) : QJsonValue());
-    published.insert(QStringLiteral("macs_source"), m.macsSource.isEmpty() ? QJsonValue() : QJsonValue(m.macsSource));
-    o.insert(QStringLiteral("published"), published);
-    if (computed) {
-        QJsonObject c;
-        c.insert(QStringLiteral("nodes"), static_cast<double>(computed->nodes));
-        c.insert(QStringLiteral("params"), static_cast<double>(computed->params));
-        c.insert(QStringLiteral("gmacs"), round3(computed->gmacs));
-        c.insert(QStringLiteral("shapes_complete"), computed->complete);
-        o.insert(QStringLiteral("computed"), c);
+    if (widthMultiplier != 1.0) {
+        if (Status st = design->setWidthMultiplier(widthMultiplier); !st) {
+            return Error{QStringLiteral("--width-mult: %1").arg(st.errorMessage())};
+        }
     }
-    return o;
+    return zooModelFigures(*design);
 }
 
 int runZoo(const QStringList &arguments) {
@@ -118,7 +75,10 @@ int runZoo(const QStringList &arguments) {
         printError(QStringLiteral("zoo takes at most one model name, got '%1'").arg(names.join(QLatin1Char(' '))));
         return ExitUsage;
     }
-    ZooOptions options;
+    // Parse.
+    Knobs knobs;
+    std::int64_t image = -1;
+    std::int64_t depth = -1;
     auto readInt = [&parser](const QCommandLineOption &opt, std::int64_t &out) {
         if (!parser.isSet(opt)) {
             return true;
@@ -132,16 +92,16 @@ int runZoo(const QStringList &arguments) {
         out = v;
         return true;
     };
-    std::int64_t depth = -1;
-    if (!readInt(batchOption, options.batch) || !readInt(imageOption, options.image) || !readInt(seqOption, options.seq) ||
-        !readInt(contextOption, options.context) || !readInt(depthOption, depth)) {
+    if (!readInt(batchOption, knobs.batch) || !readInt(imageOption, image) || !readInt(seqOption, knobs.sequence) ||
+        !readInt(contextOption, knobs.context) || !readInt(depthOption, depth)) {
         return ExitUsage;
     }
-    options.depth = static_cast<int>(std::min<std::int64_t>(depth, 1000000));
+    knobs.height = knobs.width = image;
+    double widthMultiplier = 1.0;
     if (parser.isSet(widthOption)) {
         bool ok = false;
-        options.widthMult = parser.value(widthOption).toDouble(&ok);
-        if (!ok || !(options.widthMult > 0.0)) {
+        widthMultiplier = parser.value(widthOption).toDouble(&ok);
+        if (!ok || !(widthMultiplier > 0.0)) {
             printError(QStringLiteral("--width-mult needs a positive number, got '%1'").arg(parser.value(widthOption)));
             return ExitUsage;
         }
@@ -152,10 +112,8 @@ int runZoo(const QStringList &arguments) {
             printError(QStringLiteral("--phase must be prefill or decode, got '%1'").arg(parser.value(phaseOption)));
             return ExitUsage;
         }
-        options.phase = *phase;
+        knobs.phase = *phase;
     }
-    ShapeBindings bindings;
-    bindings.batch = options.batch;
 
     if (!names.isEmpty()) {
         const ZooModel *model = findZooModel(names.first());
@@ -163,88 +121,44 @@ int runZoo(const QStringList &arguments) {
             printError(buildZooModel(names.first()).errorMessage());
             return ExitFailure;
         }
-        if (options.phase == DecoderPhase::Decode && !model->decoder) {
+        if (knobs.phase == DecoderPhase::Decode && !model->decoder) {
             printError(QStringLiteral("zoo:%1 has no decode phase (only decoder LLMs)").arg(model->name));
             return ExitUsage;
         }
-        Result<Computed> c = compute(*model, options, bindings);
-        if (!c) {
-            printError(c.errorMessage());
+        // Open and compute, then format.
+        Result<ZooModelFigures> built = buildFigures(*model, knobs, static_cast<int>(std::min<std::int64_t>(depth, 1000000)), widthMultiplier);
+        if (!built) {
+            printError(built.errorMessage());
             return ExitFailure;
         }
-        if (json) {
-            printOut(QString::fromUtf8(QJsonDocument(modelJson(*model, *c)).toJson(QJsonDocument::Indented)));
-            return ExitOk;
-        }
-        QString text;
-        text += QStringLiteral("zoo:%1  (%2)\n%3\nreference: %4\n").arg(model->name, model->family, model->description, model->reference);
-        text += QStringLiteral("nodes: %1\nparameters: %2").arg(c->nodes).arg(groupedInt(c->params));
-        if (model->publishedParams > 0) {
-            text += QStringLiteral("  (published %1: %2)").arg(groupedInt(model->publishedParams), model->paramsSource);
-        }
-        text += QStringLiteral("\nGMACs: %1").arg(c->gmacs, 0, 'f', 3);
-        if (model->publishedGMacs > 0) {
-            text += QStringLiteral("  (published %1 at %2: %3)").arg(model->publishedGMacs, 0, 'f', 3).arg(model->defaultInput(), model->macsSource);
-        }
-        if (!c->complete) {
-            text += QStringLiteral("\nwarning: some shapes or costs are unknown");
-        }
-        printOut(text + QLatin1Char('\n'));
+        printOut(json ? QString::fromUtf8(QJsonDocument(zooModelJson(*model, *built)).toJson(QJsonDocument::Indented))
+                      : zooModelText(*model, *built));
         return ExitOk;
     }
 
     const QString family = parser.value(familyOption).toLower();
-    const bool withComputed = parser.isSet(computedOption);
-    QJsonArray array;
-    QString table = QStringLiteral("%1 %2 %3 %4 %5 %6\n")
-                        .arg(QStringLiteral("NAME"), -20)
-                        .arg(QStringLiteral("FAMILY"), -13)
-                        .arg(QStringLiteral("PARAMS"), 15)
-                        .arg(QStringLiteral("GMACS"), 9)
-                        .arg(withComputed ? QStringLiteral("BUILT PARAMS / GMACS  ") : QString())
-                        .arg(QStringLiteral("DEFAULT INPUT"));
-    int shown = 0;
+    const bool withBuilt = parser.isSet(computedOption);
+    std::vector<ZooListRow> rows;
     for (const ZooModel &m : zooModels()) {
         if (!family.isEmpty() && m.family != family) {
             continue;
         }
-        ++shown;
-        std::optional<Computed> computed;
-        if (withComputed) {
-            Result<Computed> c = compute(m, ZooOptions{}, ShapeBindings{});
-            if (!c) {
-                printError(c.errorMessage());
+        ZooListRow row{&m, std::nullopt};
+        if (withBuilt) {
+            Result<ZooModelFigures> built = buildFigures(m, Knobs{}, -1, 1.0);
+            if (!built) {
+                printError(built.errorMessage());
                 return ExitFailure;
             }
-            computed = *c;
+            row.built = *built;
         }
-        if (json) {
-            array.append(modelJson(m, computed));
-            continue;
-        }
-        const QString builtColumn = computed ? QStringLiteral("%1 / %2  ").arg(groupedInt(computed->params), 13).arg(computed->gmacs, 7, 'f', 3)
-                                             : QString();
-        table += QStringLiteral("%1 %2 %3 %4 %5%6\n")
-                     .arg(m.name, -20)
-                     .arg(m.family, -13)
-                     .arg(m.publishedParams > 0 ? groupedInt(m.publishedParams) : QStringLiteral("-"), 15)
-                     .arg(m.publishedGMacs > 0 ? QString::number(m.publishedGMacs, 'f', 3) : QStringLiteral("-"), 9)
-                     .arg(builtColumn)
-                     .arg(m.defaultInput());
+        rows.push_back(row);
     }
-    if (!family.isEmpty() && shown == 0) {
+    if (!family.isEmpty() && rows.empty()) {
         printError(QStringLiteral("no zoo model of family '%1'").arg(family));
         return ExitFailure;
     }
-    if (json) {
-        QJsonObject root;
-        root.insert(QStringLiteral("models"), array);
-        printOut(QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented)));
-        return ExitOk;
-    }
-    table += QStringLiteral("\nParameters and GMACs are the reference's published figures (GMACs at the default input, "
-                            "batch 1); 'zoo --json' gives their sources. Build one with 'zoo NAME [--batch ...]'.\n");
-    printOut(table);
+    printOut(json ? QString::fromUtf8(QJsonDocument(zooListJson(rows)).toJson(QJsonDocument::Indented)) : zooTable(rows, withBuilt));
     return ExitOk;
 }
 

@@ -68,6 +68,8 @@ bool parsePositiveInteger(const QString &text, std::int64_t &value) {
     return true;
 }
 
+namespace {
+
 Result<Knobs> knobsFromOptions(const QCommandLineParser &parser, const Knobs &defaults) {
     Knobs knobs = defaults;
     auto positive = [&parser](const QString &name, std::int64_t &out) -> Status {
@@ -128,74 +130,86 @@ Result<Knobs> knobsFromOptions(const QCommandLineParser &parser, const Knobs &de
     return knobs;
 }
 
+}  // namespace
+
 bool isProjectPath(const QString &model) {
     return model.endsWith(QLatin1String(Project::kSuffix), Qt::CaseInsensitive);
 }
 
-Result<Design> designFromOptions(const QCommandLineParser &parser, const QString &model, Knobs *usedKnobs) {
-    double width = 1.0;
-    bool widthGiven = false;
-    if (given(parser, kWidth)) {
-        bool ok = false;
-        width = parser.value(kWidth).trimmed().toDouble(&ok);
-        if (!ok || !(width > 0.0) || !std::isfinite(width)) {
-            return Error{QStringLiteral("--width-mult needs a positive number, got '%1'").arg(parser.value(kWidth))};
-        }
-        widthGiven = true;
+Result<std::optional<Project>> projectFromArgument(const QString &model) {
+    if (!isProjectPath(model)) {
+        return std::optional<Project>();
     }
-    std::int64_t depth = -1;
-    if (given(parser, kDepth)) {
-        if (!parsePositiveInteger(parser.value(kDepth), depth) || depth > 100000) {
-            return Error{QStringLiteral("--depth needs a positive integer, got '%1'").arg(parser.value(kDepth))};
-        }
+    auto project = readProjectFile(model);
+    if (!project) {
+        return project.error();
     }
-    const QString input = given(parser, kInput) ? parser.value(kInput).trimmed() : QString();
+    return std::optional<Project>(std::move(*project));
+}
 
-    if (isProjectPath(model)) {
-        auto project = readProjectFile(model);
-        if (!project) {
-            return project.error();
+Result<ModelRequest> modelRequestFromOptions(const QCommandLineParser &parser, const QString &model,
+                                             std::optional<Project> project, const Knobs &defaults) {
+    ModelRequest request;
+    request.model = model;
+    if (project) {
+        request.inputShapes = project->inputShapes;
+        if (project->widthMultiplier != 1.0) {
+            request.widthMultiplier = project->widthMultiplier;
         }
-        auto knobs = knobsFromOptions(parser, project->knobs);
-        if (!knobs) {
-            return knobs.error();
-        }
-        project->knobs = *knobs;
-        if (!input.isEmpty()) {
-            project->inputShapes = input;
-        }
-        if (widthGiven) {
-            project->widthMultiplier = width;
-        }
-        if (depth > 0) {
-            project->depth = static_cast<int>(depth);
-        }
-        if (usedKnobs) {
-            *usedKnobs = *knobs;
-        }
-        return project->open(model);
+        request.depth = project->depth;
     }
-
-    auto knobs = knobsFromOptions(parser);
+    auto knobs = knobsFromOptions(parser, project ? project->knobs : defaults);
     if (!knobs) {
         return knobs.error();
     }
-    auto design = Design::open(model, *knobs, input);
+    request.knobs = *knobs;
+    if (given(parser, kWidth)) {
+        bool ok = false;
+        const double width = parser.value(kWidth).trimmed().toDouble(&ok);
+        if (!ok || !(width > 0.0) || !std::isfinite(width)) {
+            return Error{QStringLiteral("--width-mult needs a positive number, got '%1'").arg(parser.value(kWidth))};
+        }
+        request.widthMultiplier = width;
+        request.structureOptions = true;
+    }
+    if (given(parser, kDepth)) {
+        std::int64_t depth = -1;
+        if (!parsePositiveInteger(parser.value(kDepth), depth) || depth > 100000) {
+            return Error{QStringLiteral("--depth needs a positive integer, got '%1'").arg(parser.value(kDepth))};
+        }
+        request.depth = static_cast<int>(depth);
+        request.structureOptions = true;
+    }
+    if (given(parser, kInput)) {
+        request.inputShapes = parser.value(kInput).trimmed();
+    }
+    request.project = std::move(project);
+    return request;
+}
+
+Result<Design> openModel(const ModelRequest &request, ImportCheck check) {
+    if (request.project) {
+        // The project's source, structure, edits and per-node precisions under the request's knobs.
+        Project p = *request.project;
+        p.knobs = request.knobs;
+        p.inputShapes = request.inputShapes;
+        p.widthMultiplier = request.widthMultiplier.value_or(1.0);
+        p.depth = request.depth;
+        return p.open(request.model);
+    }
+    auto design = Design::open(request.model, request.knobs, request.inputShapes, check);
     if (!design) {
         return design.error();
     }
-    if (depth > 0) {
-        if (Status s = design->setDepth(static_cast<int>(depth)); !s) {
+    if (request.depth > 0) {
+        if (Status s = design->setDepth(request.depth); !s) {
             return Error{QStringLiteral("--depth: %1").arg(s.errorMessage())};
         }
     }
-    if (widthGiven) {
-        if (Status s = design->setWidthMultiplier(width); !s) {
+    if (request.widthMultiplier) {
+        if (Status s = design->setWidthMultiplier(*request.widthMultiplier); !s) {
             return Error{QStringLiteral("--width-mult: %1").arg(s.errorMessage())};
         }
-    }
-    if (usedKnobs) {
-        *usedKnobs = *knobs;
     }
     return design;
 }

@@ -12,11 +12,13 @@
 #include "base/result.h"
 #include "design/design.h"
 #include "design/knobs.h"
+#include "design/project_file.h"
 
 #include <QCommandLineParser>
 #include <QString>
 
 #include <cstdint>
+#include <optional>
 
 namespace infersight::cli {
 
@@ -32,14 +34,29 @@ void addModelOptions(QCommandLineParser &parser, unsigned groups = AllModelOptio
 // "N" > 0. Used for every integer option so that errors read the same everywhere.
 bool parsePositiveInteger(const QString &text, std::int64_t &value);
 
-// The knobs the options set on top of `defaults`. Errors are one line naming the option and the
-// value ("--batch needs a positive integer, got 'x'").
-Result<Knobs> knobsFromOptions(const QCommandLineParser &parser, const Knobs &defaults = {});
+// What the model options ask for, parsed once (parse -> open -> compute -> format).
+struct ModelRequest {
+    QString model;                          // MODEL as given
+    std::optional<Project> project;         // when MODEL is a .infersight project
+    Knobs knobs;                            // the options over the defaults (a project's knobs)
+    QString inputShapes;                    // --input, else a project's
+    std::optional<double> widthMultiplier;  // --width-mult, else a project's (when not 1)
+    int depth = -1;                         // --depth, else a project's
+    bool structureOptions = false;          // --width-mult or --depth given
+};
 
-// MODEL opened as a Design at the options' knobs, with --width-mult / --depth / --input applied.
-// A .infersight project brings its own source, structure, edits and knobs; options override them.
-// `knobs` receives the knobs used (the project's where no option overrides them).
-Result<Design> designFromOptions(const QCommandLineParser &parser, const QString &model, Knobs *knobs = nullptr);
+// MODEL read as a project when it names one (nullopt otherwise). Errors name the file.
+Result<std::optional<Project>> projectFromArgument(const QString &model);
+
+// Parses every model option once, over `defaults` or, with a project, over the project's knobs and
+// structure. Errors are one line naming the option and the value ("--batch needs a positive
+// integer, got 'x'"): usage errors.
+Result<ModelRequest> modelRequestFromOptions(const QCommandLineParser &parser, const QString &model,
+                                             std::optional<Project> project, const Knobs &defaults = {});
+
+// Opens the request through Design::open: MODEL (or the project's source) at the knobs, then the
+// depth, the width multiplier and a project's edits and per-node precisions.
+Result<Design> openModel(const ModelRequest &request, ImportCheck check = ImportCheck::None);
 
 // True when MODEL names a project file.
 bool isProjectPath(const QString &model);

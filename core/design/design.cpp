@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "design/design.h"
 
+#include "graph/shape_binding.h"
 #include "importers/hfconfig/hf_config_importer.h"
-#include "importers/model_loader.h"
-#include "importers/shape_binding.h"
 #include "zoo/model_zoo.h"
-#include "zoo/zoo_model_source.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace infersight {
@@ -30,18 +29,47 @@ QString DesignEdit::describe() const {
                                         : QStringLiteral("width of '%1' = %2").arg(node).arg(value);
 }
 
+bool isZooSource(const QString &source) { return source.startsWith(QLatin1String("zoo:")); }
+
 namespace {
 
+// The builders' options. The batch is not one of them: the builders' Batch dims are symbolic and
+// take the knob when the shapes are propagated (completeBindings decides a default batch).
 ZooOptions zooOptionsFor(const Knobs &knobs, double widthMultiplier, int depth) {
     ZooOptions o;
-    o.batch = knobs.batch > 0 ? knobs.batch : 1;
     o.image = knobs.height > 0 ? knobs.height : knobs.width;
     o.seq = knobs.sequence;
     o.widthMult = widthMultiplier;
     o.depth = depth;
-    o.phase = knobs.phase;
-    o.context = knobs.phase == DecoderPhase::Decode ? knobs.context : -1;
+    o.decode = knobs.phase == DecoderPhase::Decode;
+    o.context = o.decode ? knobs.context : -1;
     return o;
+}
+
+// Appends the entries of `more` that `list` does not hold yet.
+QStringList joinedOnce(QStringList list, const QStringList &more) {
+    for (const QString &entry : more) {
+        if (!list.contains(entry)) {
+            list << entry;
+        }
+    }
+    return list;
+}
+
+// Whether the graph takes a KV cache: an input named past_* or with a Context dimension.
+bool hasKvCacheInputs(const Graph &graph) {
+    for (int v : graph.inputs) {
+        const Value &value = graph.values[static_cast<std::size_t>(v)];
+        if (value.name.startsWith(QLatin1String("past_"))) {
+            return true;
+        }
+        for (const Dim &d : value.declared) {
+            if (d.role == DimRole::Context) {
+                return true;
+            }
+        }
+    }
+    return false;
 }
 
 }  // namespace
@@ -82,7 +110,13 @@ Result<std::shared_ptr<const Graph>> Design::buildBase(const Design &d, const Ba
     return std::shared_ptr<const Graph>(std::make_shared<Graph>(std::move(*graph)));
 }
 
-Result<Design> Design::open(const QString &source, const Knobs &knobs, const QString &inputShapes) {
+Result<Design> Design::open(const QString &source, const Knobs &knobs, const QString &inputShapes, ImportCheck check) {
+    if (source.isEmpty()) {
+        return Error{QStringLiteral("no model given")};
+    }
+    if (knobs.batch == 0) {
+        return Error{QStringLiteral("the batch size must be at least 1 (asked 0)")};
+    }
     Design d;
     d.m_source = source;
     d.m_inputShapes = inputShapes;
@@ -90,23 +124,42 @@ Result<Design> Design::open(const QString &source, const Knobs &knobs, const QSt
     if (isZooSource(source)) {
         d.m_sourceKind = SourceKind::Zoo;
         d.m_format = QStringLiteral("zoo");
-    } else if (source.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) && isHfConfigFile(source)) {
+    } else if (source.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) {
+        // A HuggingFace config.json; the importer names the file and the field when it is not one.
         d.m_sourceKind = SourceKind::HfConfig;
         d.m_format = QStringLiteral("hfconfig");
     } else {
         d.m_sourceKind = SourceKind::Imported;
-        ModelOptions options;
+        ImportOptions options;
         options.bindings = knobs.bindings();
-        options.libonnxDiagnostic = false;
+        options.libonnxDiagnostic = check == ImportCheck::Libonnx;
         options.inputShapes = inputShapes;
-        auto loaded = loadModel(source, options);
-        if (!loaded) {
-            return loaded.error();
+        auto imported = importModelFile(source, options);
+        if (!imported) {
+            return imported.error();
         }
-        d.m_format = loaded->format;
-        d.m_importNotes = loaded->notes + loaded->warnings;
-        d.m_base = std::make_shared<const Graph>(std::move(loaded->graph));
+        d.m_format = imported->format;
+        d.m_importNotes = imported->notes;
+        d.m_importWarnings = imported->warnings;
+        d.m_importDiagnostics = imported->diagnostics;
+        d.m_base = std::make_shared<const Graph>(std::move(imported->graph));
     }
+    if (Status st = d.rebuild(d); !st) {
+        return Error{st.errorMessage()};
+    }
+    return d;
+}
+
+Result<Design> Design::fromGraph(Graph graph, const Knobs &knobs, const QString &format) {
+    if (knobs.batch == 0) {
+        return Error{QStringLiteral("the batch size must be at least 1 (asked 0)")};
+    }
+    Design d;
+    d.m_source = graph.sourcePath.isEmpty() ? graph.name : graph.sourcePath;
+    d.m_knobs = knobs;
+    d.m_sourceKind = SourceKind::Imported;
+    d.m_format = format;
+    d.m_base = std::make_shared<const Graph>(std::move(graph));
     if (Status st = d.rebuild(d); !st) {
         return Error{st.errorMessage()};
     }
@@ -183,9 +236,9 @@ Status Design::rebuild(Design &out) const {
     if (!bound) {
         return bound.error();
     }
-    out.m_bindings = bound->bindings;
-    out.m_notes = out.m_importNotes + bound->notes + bound->warnings;
-    out.m_report = bound->report;
+    if (Status st = out.takeBindings(*bound, graph); !st) {
+        return st;
+    }
     out.m_lastSkipped.clear();
     if (out.m_sourceKind == SourceKind::Imported && out.m_widthMultiplier != 1.0) {
         auto scaled = scaleAllWidths(graph, out.m_widthMultiplier, out.m_bindings);
@@ -223,6 +276,20 @@ Status Design::rebuild(Design &out) const {
     return Status::success();
 }
 
+Status Design::takeBindings(const BoundShapes &bound, const Graph &graph) {
+    if (m_knobs.phase == DecoderPhase::Decode && !hasKvCacheInputs(graph)) {
+        return Error{QStringLiteral("%1 has no KV-cache inputs: the decode phase applies to decoder LLMs only").arg(m_source)};
+    }
+    m_bindings = bound.bindings;
+    m_report = bound.report;
+    m_notes = joinedOnce(m_importNotes, bound.notes);
+    m_warnings = joinedOnce(m_importWarnings, bound.warnings);
+    if (m_knobs.batch < 1) {
+        m_knobs.batch = std::max<std::int64_t>(1, m_bindings.batch);  // the model's default, decided by completeBindings
+    }
+    return Status::success();
+}
+
 template <typename F>
 Status Design::change(F &&mutate) {
     Design next = *this;
@@ -234,13 +301,8 @@ Status Design::change(F &&mutate) {
 }
 
 Status Design::setKnobs(const Knobs &knobs) {
-    if (knobs.batch < 1) {
+    if (knobs.batch == 0) {
         return Error{QStringLiteral("the batch size must be at least 1 (asked %1)").arg(knobs.batch)};
-    }
-    if (knobs.phase == DecoderPhase::Decode && m_sourceKind == SourceKind::Imported) {
-        return Error{QStringLiteral("%1: the decode phase needs a zoo model or a HuggingFace config (an imported graph has "
-                                    "the phase it was exported with)")
-                         .arg(m_source)};
     }
     return change([&](Design &next) -> Status {
         next.m_knobs = knobs;
@@ -257,9 +319,9 @@ Status Design::setKnobs(const Knobs &knobs) {
         if (!bound) {
             return bound.error();
         }
-        next.m_bindings = bound->bindings;
-        next.m_report = bound->report;
-        next.m_notes = m_importNotes + bound->notes + bound->warnings;
+        if (Status st = next.takeBindings(*bound, graph); !st) {
+            return st;
+        }
         next.m_graph = std::make_shared<const Graph>(std::move(graph));
         return Status::success();
     });

@@ -14,6 +14,7 @@
 #include "design/knobs.h"
 #include "graph/graph.h"
 #include "graph/shape_inference.h"
+#include "importers/model_import.h"
 
 #include <QMap>
 #include <QString>
@@ -49,13 +50,33 @@ std::optional<DesignEdit::Kind> designEditKindFromName(const QString &name);
 // available where a builder exists.
 enum class SourceKind : std::uint8_t { Zoo, HfConfig, Imported };
 
+// Whether `source` names a zoo model ("zoo:resnet50").
+bool isZooSource(const QString &source);
+
+// Extra checks an import may run (they cost time; the GUI leaves them off).
+enum class ImportCheck : std::uint8_t {
+    None,
+    Libonnx,  // ONNX: also run libonnx's shape inference, for importDiagnostics()
+};
+
 class Design {
 public:
     Design() = default;
 
-    // Loads `source` (a file path, "zoo:NAME", a HuggingFace config.json) at these knobs.
-    // `inputShapes` is passed to the TorchScript importer (see TorchScriptInputSpec).
-    static Result<Design> open(const QString &source, const Knobs &knobs = {}, const QString &inputShapes = {});
+    // THE way to open a model: every caller (CLI, GUI, tests, validation) opens sources here.
+    // `source`: "zoo:NAME" or a HuggingFace config.json (built by the zoo builders, rebuilt when
+    // a structural option changes), an ONNX or TorchScript file (imported once, see
+    // importers/model_import.h). `knobs`: a batch < 1 takes the model's default (the export's
+    // static batch, else 1); knobs().batch is the resolved batch afterwards. Sequence and image
+    // size < 0 take the model's defaults too (bindings() has the values used). The decode phase
+    // needs a graph with KV-cache inputs. `inputShapes` is passed to the TorchScript importer (see
+    // TorchScriptInputSpec). Errors are one line naming the source and the problem.
+    static Result<Design> open(const QString &source, const Knobs &knobs = {}, const QString &inputShapes = {},
+                               ImportCheck check = ImportCheck::None);
+    // A Design around a graph made in memory (tests, graphs built for measured data), handled like
+    // an imported model: its input dims keep their roles, the knobs re-bind them. The source is the
+    // graph's sourcePath, else its name; `format` says what made it.
+    static Result<Design> fromGraph(Graph graph, const Knobs &knobs = {}, const QString &format = QStringLiteral("graph"));
 
     bool isNull() const { return !m_graph; }
     const QString &source() const { return m_source; }
@@ -76,12 +97,17 @@ public:
     std::shared_ptr<const Graph> sharedGraph() const { return m_graph; }
     const PropagationReport &report() const { return m_report; }
     const ShapeBindings &bindings() const { return m_bindings; }  // knobs with the model's defaults filled in
+    // Defaults chosen for the user ("sequence length 128 ...") and problems found, each once.
     QStringList notes() const { return m_notes; }
+    QStringList warnings() const { return m_warnings; }
+    // What the importer saw in the file (ONNX; libonnx figures with ImportCheck::Libonnx).
+    const ImportDiagnostics &importDiagnostics() const { return m_importDiagnostics; }
     // What the last change did (parameters before/after, nodes touched) for the GUI's status line.
     const ResizeSummary &lastResize() const { return m_lastResize; }
     QStringList lastSkipped() const { return m_lastSkipped; }  // width-multiplier groups left alone
 
     // --- changes: each succeeds or leaves the Design unchanged and says why.
+    // A batch < 0 takes the model's default, as in open(); 0 is refused.
     Status setKnobs(const Knobs &knobs);
     Status setBatch(std::int64_t batch);
     Status setSequence(std::int64_t sequence);
@@ -128,6 +154,8 @@ private:
     Status rebuild(Design &out) const;
     static Result<std::shared_ptr<const Graph>> buildBase(const Design &d, const BaseKey &key);
     Status applyEdit(Graph &graph, const DesignEdit &edit, ResizeSummary *summary) const;
+    // Takes the propagation's bindings, notes and warnings; resolves a default batch; checks the phase.
+    Status takeBindings(const BoundShapes &bound, const Graph &graph);
     template <typename F>
     Status change(F &&mutate);
 
@@ -147,7 +175,10 @@ private:
     PropagationReport m_report;
     ShapeBindings m_bindings;
     QStringList m_notes;
+    QStringList m_warnings;
     QStringList m_importNotes;
+    QStringList m_importWarnings;
+    ImportDiagnostics m_importDiagnostics;
     ResizeSummary m_lastResize;
     QStringList m_lastSkipped;
 };

@@ -47,7 +47,6 @@ void DesignHistory::reset(Design design, const QString &text) {
 
 QString DesignHistory::undoText() const { return canUndo() ? m_changes[m_index - 1].text : QString(); }
 
-QString DesignHistory::redoText() const { return canRedo() ? m_changes[m_index].text : QString(); }
 
 bool DesignHistory::undo() {
     if (!canUndo()) {

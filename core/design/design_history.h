@@ -39,7 +39,6 @@ public:
     bool canUndo() const { return m_index > 0; }
     bool canRedo() const { return m_index < m_changes.size(); }
     QString undoText() const;
-    QString redoText() const;
     bool undo();
     bool redo();
     void clear();  // forgets every change, keeps the current design

@@ -61,6 +61,21 @@ std::optional<Runtime> runtimeFromName(const QString &name) {
     return std::nullopt;
 }
 
+QString decoderPhaseName(DecoderPhase phase) {
+    return phase == DecoderPhase::Decode ? QStringLiteral("decode") : QStringLiteral("prefill");
+}
+
+std::optional<DecoderPhase> decoderPhaseFromName(const QString &name) {
+    const QString n = name.trimmed().toLower();
+    if (n == QLatin1String("prefill")) {
+        return DecoderPhase::Prefill;
+    }
+    if (n == QLatin1String("decode")) {
+        return DecoderPhase::Decode;
+    }
+    return std::nullopt;
+}
+
 ShapeBindings Knobs::bindings() const {
     ShapeBindings b;
     b.batch = batch;

@@ -5,7 +5,6 @@
 #pragma once
 
 #include "graph/shape.h"
-#include "zoo/zoo_options.h"
 
 #include <QString>
 #include <QStringList>
@@ -38,6 +37,14 @@ QStringList precisionNames();
 enum class Runtime : std::uint8_t { Eager, Fused };
 QString runtimeName(Runtime r);                                      // "eager", "fused"
 std::optional<Runtime> runtimeFromName(const QString &name);
+
+// Decoder LLM phases. Prefill: the prompt of `sequence` tokens, attention over the prompt (causal).
+// Decode: `sequence` new tokens per sequence (1 by default) with a KV cache of `context` tokens held
+// in graph inputs past_key.<layer> / past_value.<layer>; attention over context + sequence tokens;
+// the grown cache leaves as outputs present_key.<layer> / present_value.<layer>.
+enum class DecoderPhase : std::uint8_t { Prefill, Decode };
+QString decoderPhaseName(DecoderPhase phase);                        // "prefill", "decode"
+std::optional<DecoderPhase> decoderPhaseFromName(const QString &name);
 
 struct Knobs {
     std::int64_t batch = 1;

@@ -2,7 +2,6 @@
 #include "design/project_file.h"
 
 #include "hardware/gpu_json.h"
-#include "zoo/zoo_model_source.h"
 
 #include <QDir>
 #include <QFile>
@@ -13,6 +12,7 @@
 #include <QSaveFile>
 
 #include <cmath>
+#include <functional>
 
 namespace infersight {
 
@@ -37,6 +37,8 @@ public:
     FieldReader(const QJsonObject &object, QString file, QString prefix)
         : m_object(object), m_file(std::move(file)), m_prefix(std::move(prefix)) {}
 
+    const QString &file() const { return m_file; }
+    const QString &prefix() const { return m_prefix; }
     QString path(const QString &key) const { return m_prefix.isEmpty() ? key : m_prefix + QLatin1Char('.') + key; }
     bool has(const QString &key) const { return m_object.contains(key) && !m_object.value(key).isNull(); }
 
@@ -246,46 +248,44 @@ QJsonObject Project::toJson(const QString &projectDir) const {
     return root;
 }
 
-Result<Project> Project::fromJson(const QByteArray &json, const QString &fileName, const QString &projectDir) {
-    QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
-    if (parseError.error != QJsonParseError::NoError) {
-        return Error{QStringLiteral("%1: not a project file: %2").arg(fileName, describeJsonParseError(json, parseError))};
-    }
-    if (!doc.isObject()) {
-        return Error{QStringLiteral("%1: not a project file: the top level must be a JSON object").arg(fileName)};
-    }
-    const QJsonObject root = doc.object();
-    const FieldReader r(root, fileName, {});
+namespace {
+
+// Each section of the file in its own reader; every problem is one line naming the file and field.
+
+Status readFormatAndVersion(const FieldReader &r) {
+    const QString &fileName = r.file();
     auto format = r.string(QStringLiteral("format"), true);
     if (!format) {
-        return Error{QStringLiteral("%1: not an Infersight project (no \"format\": \"%2\")").arg(fileName, QString::fromLatin1(kFormat))};
+        return Error{QStringLiteral("%1: not an Infersight project (no \"format\": \"%2\")")
+                         .arg(fileName, QString::fromLatin1(Project::kFormat))};
     }
-    if (*format != QLatin1String(kFormat)) {
+    if (*format != QLatin1String(Project::kFormat)) {
         return Error{QStringLiteral("%1: not an Infersight project (format is '%2', expected '%3')")
-                         .arg(fileName, *format, QString::fromLatin1(kFormat))};
+                         .arg(fileName, *format, QString::fromLatin1(Project::kFormat))};
     }
     auto version = r.integer(QStringLiteral("version"), true, 0);
     if (!version) {
         return version.error();
     }
-    if (*version > kVersion) {
+    if (*version > Project::kVersion) {
         return Error{QStringLiteral("%1: the project was written by a newer Infersight (project format version %2; this "
                                     "version reads up to %3). Update Infersight to open it")
                          .arg(fileName)
                          .arg(*version)
-                         .arg(kVersion)};
+                         .arg(Project::kVersion)};
     }
     if (*version < 1) {
         return r.invalid(QStringLiteral("version"), QStringLiteral("must be at least 1 (got %1)").arg(*version));
     }
+    return Status::success();
+}
 
-    Project p;
+Status readModel(const FieldReader &r, const QString &projectDir, Project &p) {
     auto model = r.object(QStringLiteral("model"), true);
     if (!model) {
         return model.error();
     }
-    const FieldReader m(*model, fileName, QStringLiteral("model"));
+    const FieldReader m(*model, r.file(), QStringLiteral("model"));
     auto source = m.string(QStringLiteral("source"), true);
     if (!source) {
         return source.error();
@@ -302,12 +302,15 @@ Result<Project> Project::fromJson(const QByteArray &json, const QString &fileNam
         return shapes.error();
     }
     p.inputShapes = *shapes;
+    return Status::success();
+}
 
+Status readKnobs(const FieldReader &r, Knobs &out) {
     auto knobs = r.object(QStringLiteral("knobs"), true);
     if (!knobs) {
         return knobs.error();
     }
-    const FieldReader k(*knobs, fileName, QStringLiteral("knobs"));
+    const FieldReader k(*knobs, r.file(), QStringLiteral("knobs"));
     auto batch = k.integer(QStringLiteral("batch"), true, 1);
     if (!batch) {
         return batch.error();
@@ -315,9 +318,9 @@ Result<Project> Project::fromJson(const QByteArray &json, const QString &fileNam
     if (*batch < 1) {
         return k.invalid(QStringLiteral("batch"), QStringLiteral("must be at least 1 (got %1)").arg(*batch));
     }
-    p.knobs.batch = *batch;
-    for (auto [key, slot] : {std::pair{QStringLiteral("sequence"), &p.knobs.sequence}, std::pair{QStringLiteral("height"), &p.knobs.height},
-                             std::pair{QStringLiteral("width"), &p.knobs.width}, std::pair{QStringLiteral("context"), &p.knobs.context}}) {
+    out.batch = *batch;
+    for (auto [key, slot] : {std::pair{QStringLiteral("sequence"), &out.sequence}, std::pair{QStringLiteral("height"), &out.height},
+                             std::pair{QStringLiteral("width"), &out.width}, std::pair{QStringLiteral("context"), &out.context}}) {
         auto v = k.integer(key, false, -1);
         if (!v) {
             return v.error();
@@ -331,38 +334,41 @@ Result<Project> Project::fromJson(const QByteArray &json, const QString &fileNam
     if (!precision) {
         return precision.error();
     }
-    if (auto pr = precisionFromName(*precision)) {
-        p.knobs.precision = *pr;
-    } else {
+    const auto pr = precisionFromName(*precision);
+    if (!pr) {
         return k.invalid(QStringLiteral("precision"),
                          QStringLiteral("'%1' is not a precision (one of %2)").arg(*precision, precisionNames().join(QStringLiteral(", "))));
     }
+    out.precision = *pr;
     auto runtime = k.string(QStringLiteral("runtime"), true);
     if (!runtime) {
         return runtime.error();
     }
-    if (auto rt = runtimeFromName(*runtime)) {
-        p.knobs.runtime = *rt;
-    } else {
+    const auto rt = runtimeFromName(*runtime);
+    if (!rt) {
         return k.invalid(QStringLiteral("runtime"), QStringLiteral("'%1' is not a runtime (eager or fused)").arg(*runtime));
     }
+    out.runtime = *rt;
     auto phase = k.string(QStringLiteral("phase"), false);
     if (!phase) {
         return phase.error();
     }
     if (!phase->isEmpty()) {
-        if (auto ph = decoderPhaseFromName(*phase)) {
-            p.knobs.phase = *ph;
-        } else {
+        const auto ph = decoderPhaseFromName(*phase);
+        if (!ph) {
             return k.invalid(QStringLiteral("phase"), QStringLiteral("'%1' is not a phase (prefill or decode)").arg(*phase));
         }
+        out.phase = *ph;
     }
+    return Status::success();
+}
 
+Status readStructure(const FieldReader &r, Project &p) {
     auto structure = r.object(QStringLiteral("structure"), false);
     if (!structure) {
         return structure.error();
     }
-    const FieldReader s(*structure, fileName, QStringLiteral("structure"));
+    const FieldReader s(*structure, r.file(), QStringLiteral("structure"));
     auto multiplier = s.number(QStringLiteral("width_multiplier"), false, 1.0);
     if (!multiplier) {
         return multiplier.error();
@@ -379,7 +385,18 @@ Result<Project> Project::fromJson(const QByteArray &json, const QString &fileNam
         return s.invalid(QStringLiteral("depth"), QStringLiteral("must be between 1 and 10000 (got %1)").arg(*depth));
     }
     p.depth = static_cast<int>(*depth);
+    return Status::success();
+}
 
+// `at` ("edits[2]") must hold an object; the error otherwise.
+Status mustBeObject(const QString &fileName, const QString &at, const QJsonValue &v) {
+    if (!v.isObject()) {
+        return Error{QStringLiteral("%1: field '%2' must be an object, not %3").arg(fileName, at, jsonTypeName(v))};
+    }
+    return Status::success();
+}
+
+Status readEdits(const FieldReader &r, std::vector<DesignEdit> &out) {
     auto edits = r.array(QStringLiteral("edits"), true);
     if (!edits) {
         return edits.error();
@@ -387,10 +404,10 @@ Result<Project> Project::fromJson(const QByteArray &json, const QString &fileNam
     for (qsizetype i = 0; i < edits->size(); ++i) {
         const QString at = QStringLiteral("edits[%1]").arg(i);
         const QJsonValue v = edits->at(i);
-        if (!v.isObject()) {
-            return Error{QStringLiteral("%1: field '%2' must be an object, not %3").arg(fileName, at, jsonTypeName(v))};
+        if (Status st = mustBeObject(r.file(), at, v); !st) {
+            return st;
         }
-        const FieldReader e(v.toObject(), fileName, at);
+        const FieldReader e(v.toObject(), r.file(), at);
         auto kind = e.string(QStringLiteral("kind"), true);
         if (!kind) {
             return kind.error();
@@ -410,9 +427,12 @@ Result<Project> Project::fromJson(const QByteArray &json, const QString &fileNam
         if (*value < 1) {
             return e.invalid(QStringLiteral("value"), QStringLiteral("must be at least 1 (got %1)").arg(*value));
         }
-        p.edits.push_back(DesignEdit{*editKind, *node, *value});
+        out.push_back(DesignEdit{*editKind, *node, *value});
     }
+    return Status::success();
+}
 
+Status readNodePrecisions(const FieldReader &r, QMap<QString, Precision> &out) {
     auto precisions = r.object(QStringLiteral("node_precisions"), false);
     if (!precisions) {
         return precisions.error();
@@ -420,15 +440,51 @@ Result<Project> Project::fromJson(const QByteArray &json, const QString &fileNam
     for (auto it = precisions->constBegin(); it != precisions->constEnd(); ++it) {
         const QString at = QStringLiteral("node_precisions.%1").arg(it.key());
         if (!it.value().isString()) {
-            return Error{QStringLiteral("%1: field '%2' must be a string, not %3").arg(fileName, at, jsonTypeName(it.value()))};
+            return Error{QStringLiteral("%1: field '%2' must be a string, not %3").arg(r.file(), at, jsonTypeName(it.value()))};
         }
         const auto pr = precisionFromName(it.value().toString());
         if (!pr) {
-            return Error{QStringLiteral("%1: field '%2': '%3' is not a precision").arg(fileName, at, it.value().toString())};
+            return Error{QStringLiteral("%1: field '%2': '%3' is not a precision").arg(r.file(), at, it.value().toString())};
         }
-        p.nodePrecisions.insert(it.key(), *pr);
+        out.insert(it.key(), *pr);
     }
+    return Status::success();
+}
 
+Result<ProjectTarget> readTarget(const FieldReader &t) {
+    ProjectTarget target;
+    auto gpu = t.string(QStringLiteral("gpu"), true);
+    if (!gpu) {
+        return gpu.error();
+    }
+    target.gpu = *gpu;
+    auto mig = t.string(QStringLiteral("mig"), false);
+    if (!mig) {
+        return mig.error();
+    }
+    target.mig = *mig;
+    if (t.has(QStringLiteral("mps"))) {
+        auto mps = t.number(QStringLiteral("mps"), true, 100.0);
+        if (!mps) {
+            return mps.error();
+        }
+        if (!(*mps > 0.0) || *mps > 100.0) {
+            return t.invalid(QStringLiteral("mps"), QStringLiteral("must be in (0, 100] (got %1)").arg(*mps));
+        }
+        target.mps = *mps;
+    }
+    auto alone = t.boolean(QStringLiteral("mps_alone"), false);
+    if (!alone) {
+        return alone.error();
+    }
+    target.mpsAlone = *alone;
+    if (!target.mig.isEmpty() && target.mps) {
+        return Error{QStringLiteral("%1: field '%2' gives both a MIG profile and an MPS share").arg(t.file(), t.prefix())};
+    }
+    return target;
+}
+
+Status readTargets(const FieldReader &r, std::vector<ProjectTarget> &out) {
     auto targets = r.array(QStringLiteral("targets"), false);
     if (!targets) {
         return targets.error();
@@ -436,40 +492,47 @@ Result<Project> Project::fromJson(const QByteArray &json, const QString &fileNam
     for (qsizetype i = 0; i < targets->size(); ++i) {
         const QString at = QStringLiteral("targets[%1]").arg(i);
         const QJsonValue v = targets->at(i);
-        if (!v.isObject()) {
-            return Error{QStringLiteral("%1: field '%2' must be an object, not %3").arg(fileName, at, jsonTypeName(v))};
+        if (Status st = mustBeObject(r.file(), at, v); !st) {
+            return st;
         }
-        const FieldReader t(v.toObject(), fileName, at);
-        ProjectTarget target;
-        auto gpu = t.string(QStringLiteral("gpu"), true);
-        if (!gpu) {
-            return gpu.error();
+        auto target = readTarget(FieldReader(v.toObject(), r.file(), at));
+        if (!target) {
+            return target.error();
         }
-        target.gpu = *gpu;
-        auto mig = t.string(QStringLiteral("mig"), false);
-        if (!mig) {
-            return mig.error();
+        out.push_back(*target);
+    }
+    return Status::success();
+}
+
+}  // namespace
+
+Result<Project> Project::fromJson(const QByteArray &json, const QString &fileName, const QString &projectDir) {
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        return Error{QStringLiteral("%1: not a project file: %2").arg(fileName, describeJsonParseError(json, parseError))};
+    }
+    if (!doc.isObject()) {
+        return Error{QStringLiteral("%1: not a project file: the top level must be a JSON object").arg(fileName)};
+    }
+    const FieldReader r(doc.object(), fileName, {});
+    Project p;
+    if (Status st = readFormatAndVersion(r); !st) {
+        return Error{st.errorMessage()};
+    }
+    // In file order, so that the first problem reported is the first in the file.
+    const std::function<Status()> sections[] = {
+        [&] { return readModel(r, projectDir, p); },
+        [&] { return readKnobs(r, p.knobs); },
+        [&] { return readStructure(r, p); },
+        [&] { return readEdits(r, p.edits); },
+        [&] { return readNodePrecisions(r, p.nodePrecisions); },
+        [&] { return readTargets(r, p.targets); },
+    };
+    for (const auto &section : sections) {
+        if (Status st = section(); !st) {
+            return Error{st.errorMessage()};
         }
-        target.mig = *mig;
-        if (t.has(QStringLiteral("mps"))) {
-            auto mps = t.number(QStringLiteral("mps"), true, 100.0);
-            if (!mps) {
-                return mps.error();
-            }
-            if (!(*mps > 0.0) || *mps > 100.0) {
-                return t.invalid(QStringLiteral("mps"), QStringLiteral("must be in (0, 100] (got %1)").arg(*mps));
-            }
-            target.mps = *mps;
-        }
-        auto alone = t.boolean(QStringLiteral("mps_alone"), false);
-        if (!alone) {
-            return alone.error();
-        }
-        target.mpsAlone = *alone;
-        if (!target.mig.isEmpty() && target.mps) {
-            return Error{QStringLiteral("%1: field '%2' gives both a MIG profile and an MPS share").arg(fileName, at)};
-        }
-        p.targets.push_back(target);
     }
     return p;
 }

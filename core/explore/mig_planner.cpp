@@ -3,7 +3,6 @@
 
 #include "hardware/target.h"
 
-#include <QJsonArray>
 #include <QRegularExpression>
 
 #include <cmath>
@@ -122,34 +121,6 @@ int pick(const std::vector<MigOption> &options, const MigPlannerOptions &planner
     return -1;
 }
 
-QJsonObject optionJson(const MigOption &o) {
-    QJsonObject j;
-    j.insert(QStringLiteral("profile"), o.profile);
-    j.insert(QStringLiteral("fits"), o.ok ? QJsonValue(o.fits) : QJsonValue(QJsonValue::Null));
-    j.insert(QStringLiteral("memory_mb"), o.ok ? QJsonValue(o.memoryMib) : QJsonValue(QJsonValue::Null));
-    j.insert(QStringLiteral("usable_mb"), o.usableMib);
-    j.insert(QStringLiteral("budget_mb"), o.budgetMib);
-    j.insert(QStringLiteral("latency_ms"), o.ok ? QJsonValue(o.latencyMs) : QJsonValue(QJsonValue::Null));
-    j.insert(QStringLiteral("latency_low_ms"), o.ok ? QJsonValue(o.latencyLowMs) : QJsonValue(QJsonValue::Null));
-    j.insert(QStringLiteral("latency_high_ms"), o.ok ? QJsonValue(o.latencyHighMs) : QJsonValue(QJsonValue::Null));
-    j.insert(QStringLiteral("replicas"), o.replicas);
-    j.insert(QStringLiteral("throughput_per_instance"), o.ok ? QJsonValue(o.throughputPerInstance) : QJsonValue(QJsonValue::Null));
-    j.insert(QStringLiteral("throughput_per_gpu"), o.ok ? QJsonValue(o.throughputPerGpu) : QJsonValue(QJsonValue::Null));
-    j.insert(QStringLiteral("energy_j"), o.ok ? QJsonValue(o.energyJ) : QJsonValue(QJsonValue::Null));
-    j.insert(QStringLiteral("meets_slo"), o.ok ? QJsonValue(o.meetsSlo) : QJsonValue(QJsonValue::Null));
-    j.insert(QStringLiteral("sms"), o.sms);
-    if (o.kind == MigOption::Kind::Mig) {
-        j.insert(QStringLiteral("compute_slices"), o.computeSlices);
-        j.insert(QStringLiteral("media_extensions"), o.mediaExtensions);
-    } else {
-        j.insert(QStringLiteral("mps_percent"), o.mpsPercent);
-    }
-    if (!o.ok) {
-        j.insert(QStringLiteral("error"), o.error);
-    }
-    return j;
-}
-
 }  // namespace
 
 Result<MigPlan> planMig(const Graph &graph, const Knobs &knobs, const NodePrecisions &nodePrecisions, const GpuSpec &gpu,
@@ -259,80 +230,6 @@ Result<MigPlan> planMig(const Graph &graph, const Knobs &knobs, const NodePrecis
         }
     }
     return plan;
-}
-
-QJsonObject MigPlan::toJson() const {
-    QJsonObject j;
-    j.insert(QStringLiteral("gpu"), gpu);
-    j.insert(QStringLiteral("recommended"),
-             recommended >= 0 ? QJsonValue(options[static_cast<std::size_t>(recommended)].profile) : QJsonValue(QJsonValue::Null));
-    j.insert(QStringLiteral("reason"), reason);
-    j.insert(QStringLiteral("dippm_rule"), dippm >= 0 ? QJsonValue(options[static_cast<std::size_t>(dippm)].profile) : QJsonValue(QJsonValue::Null));
-    j.insert(QStringLiteral("dippm_note"), dippmNote);
-    j.insert(QStringLiteral("recommended_mps"), recommendedMps >= 0 ? QJsonValue(mpsOptions[static_cast<std::size_t>(recommendedMps)].profile)
-                                                                     : QJsonValue(QJsonValue::Null));
-    j.insert(QStringLiteral("slo_ms"), sloMs ? QJsonValue(*sloMs) : QJsonValue(QJsonValue::Null));
-    j.insert(QStringLiteral("headroom"), headroom);
-    j.insert(QStringLiteral("batch"), static_cast<double>(knobs.batch));
-    j.insert(QStringLiteral("precision"), precisionName(knobs.precision));
-    j.insert(QStringLiteral("runtime"), runtimeName(knobs.runtime));
-    QJsonArray opts;
-    for (const MigOption &o : options) {
-        opts.append(optionJson(o));
-    }
-    j.insert(QStringLiteral("options"), opts);
-    QJsonArray mps;
-    for (const MigOption &o : mpsOptions) {
-        mps.append(optionJson(o));
-    }
-    j.insert(QStringLiteral("mps_options"), mps);
-    return j;
-}
-
-QString MigPlan::toText() const {
-    QString out = QStringLiteral("%1, batch %2, %3, %4; memory headroom %5 %%6\n\n")
-                      .arg(gpuLabel)
-                      .arg(knobs.batch)
-                      .arg(precisionName(knobs.precision), runtimeName(knobs.runtime))
-                      .arg(headroom * 100.0, 0, 'g', 3)
-                      .arg(sloMs ? QStringLiteral(", SLO %1 ms").arg(*sloMs) : QString());
-    out += QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8\n")
-               .arg(QStringLiteral("option"), -12)
-               .arg(QStringLiteral("fits"), -5)
-               .arg(QStringLiteral("memory MiB"), 12)
-               .arg(QStringLiteral("usable MiB"), 11)
-               .arg(QStringLiteral("latency ms"), 11)
-               .arg(QStringLiteral("replicas"), 8)
-               .arg(QStringLiteral("inf/s per GPU"), 14)
-               .arg(QStringLiteral("J/inference"), 12);
-    auto line = [](const MigOption &o) {
-        if (!o.ok) {
-            return QStringLiteral("%1 %2\n").arg(o.profile, -12).arg(o.error);
-        }
-        return QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8\n")
-            .arg(o.profile, -12)
-            .arg(o.fits ? QStringLiteral("yes") : QStringLiteral("no"), -5)
-            .arg(o.memoryMib, 12, 'f', 0)
-            .arg(o.usableMib, 11, 'f', 0)
-            .arg(o.latencyMs, 11, 'f', 3)
-            .arg(o.replicas, 8)
-            .arg(o.throughputPerGpu, 14, 'f', 1)
-            .arg(o.energyJ, 12, 'f', 4);
-    };
-    for (const MigOption &o : options) {
-        out += line(o);
-    }
-    for (const MigOption &o : mpsOptions) {
-        out += line(o);
-    }
-    out += QStringLiteral("\nRecommended: %1 (%2)\n")
-               .arg(recommended >= 0 ? options[static_cast<std::size_t>(recommended)].profile : QStringLiteral("none"), reason);
-    if (recommendedMps >= 0) {
-        out += QStringLiteral("Recommended MPS share: %1\n").arg(mpsOptions[static_cast<std::size_t>(recommendedMps)].label);
-    }
-    out += QStringLiteral("DIPPM's rule: %1 (%2)\n")
-               .arg(dippm >= 0 ? options[static_cast<std::size_t>(dippm)].profile : QStringLiteral("none"), dippmNote);
-    return out;
 }
 
 }  // namespace infersight

@@ -77,9 +77,7 @@ struct MigPlan {
     int recommendedMps = -1;            // index into mpsOptions, same rule
     int dippm = -1;                     // DIPPM's pick, index into options, -1: none large enough
     QString dippmNote;                  // whether it fits / meets the SLO / agrees
-
-    QJsonObject toJson() const;
-    QString toText() const;
+    // Written by report/mig_report.h.
 };
 
 // `graph` is propagated at `knobs`' bindings. Per-option prediction errors (a precision the GPU

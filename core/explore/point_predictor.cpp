@@ -71,7 +71,7 @@ PointPredictor enginePredictor() {
     auto cache = std::make_shared<PredictorCache>();
     return [cache](const Graph &graph, const Knobs &knobs, const NodePrecisions &nodePrecisions,
                    const Target &target) -> Result<PointEstimate> {
-        if (Status st = checkPrecision(knobs.precision, target); !st) {
+        if (Status st = checkPrecisions(knobs, nodePrecisions, target); !st) {
             return Error{st.errorMessage()};
         }
         PredictorCache &c = *cache;

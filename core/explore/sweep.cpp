@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "explore/sweep.h"
 
-#include "zoo/zoo_model_source.h"
-
 #include <QCryptographicHash>
 #include <QFile>
 #include <QFileInfo>

@@ -108,8 +108,6 @@ QJsonValue optionalNumber(bool present, double v) { return present ? QJsonValue(
 
 }  // namespace
 
-QStringList sweepCsvColumns() { return columns(); }
-
 QByteArray SweepTable::toCsv() const {
     QString out = columns().join(QLatin1Char(',')) + QLatin1Char('\n');
     const QString shard = shardText(shardIndex, shardCount);

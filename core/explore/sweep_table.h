@@ -76,8 +76,6 @@ struct SweepTable {
     void markPareto();
 };
 
-QStringList sweepCsvColumns();
-
 // Joins the shards of one sweep. Errors (naming the files): shards of different sweeps, a shard
 // given twice, shards missing (listed), a shard whose rows are not the ones its number owns, an
 // already merged table.

@@ -47,18 +47,6 @@ QString shapeToString(const Shape &shape) {
     return QLatin1Char('[') + parts.join(QStringLiteral(", ")) + QLatin1Char(']');
 }
 
-QString symbolicShapeToString(const SymbolicShape &shape) {
-    QStringList parts;
-    for (const Dim &d : shape) {
-        if (d.isSymbolic()) {
-            parts << (d.symbol.isEmpty() ? dimRoleName(d.role) : d.symbol);
-        } else {
-            parts << (d.value < 0 ? QStringLiteral("?") : QString::number(d.value));
-        }
-    }
-    return QLatin1Char('[') + parts.join(QStringLiteral(", ")) + QLatin1Char(']');
-}
-
 std::int64_t ShapeBindings::resolve(const Dim &dim) const {
     auto pick = [&dim](std::int64_t bound) { return bound >= 0 ? bound : dim.value; };
     switch (dim.role) {

@@ -49,7 +49,6 @@ std::int64_t elementCount(const Shape &shape);
 bool isFullyKnown(const Shape &shape);
 // "[1, 3, 224, 224]", unknown dims as "?".
 QString shapeToString(const Shape &shape);
-QString symbolicShapeToString(const SymbolicShape &shape);
 
 // The knob values that concrete shapes are computed for. A value < 0 keeps the model's default.
 struct ShapeBindings {

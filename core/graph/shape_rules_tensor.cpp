@@ -47,6 +47,39 @@ int intsFromInputOrAttr(const RuleContext &ctx, std::size_t i, QStringView name,
     return 0;
 }
 
+// Steps a row-major multi-index through a shape (last axis fastest); wraps to all zeros after the
+// last element.
+void nextIndex(std::vector<std::int64_t> &index, const Shape &dims) {
+    for (std::size_t k = dims.size(); k-- > 0;) {
+        if (++index[k] < dims[k]) {
+            return;
+        }
+        index[k] = 0;
+    }
+}
+
+// Folds output 0 of an op that moves input 0's elements (Transpose, Slice, Tile): along output
+// axis k, coordinate i reads input coordinate coordinate(k, i) at input stride strides[k]. Outputs
+// too large to fold stay unfolded.
+template <typename Coordinate>
+void foldByIndex(RuleContext &ctx, const Shape &out, const std::vector<std::int64_t> &strides, Coordinate coordinate) {
+    const std::int64_t n = elementCount(out);
+    if (n < 0 || n > kMaxFoldElements) {
+        return;
+    }
+    std::vector<std::int64_t> source(static_cast<std::size_t>(n));
+    std::vector<std::int64_t> index(out.size(), 0);
+    for (std::int64_t e = 0; e < n; ++e) {
+        std::int64_t offset = 0;
+        for (std::size_t k = 0; k < index.size(); ++k) {
+            offset += coordinate(k, index[k]) * strides[k];
+        }
+        source[static_cast<std::size_t>(e)] = offset;
+        nextIndex(index, out);
+    }
+    ctx.foldPick(0, 0, source);
+}
+
 // Known length of a present 1-D input (e.g. axes or a shape tensor), -1 otherwise.
 std::int64_t vectorLength(const RuleContext &ctx, std::size_t i) {
     const Shape *s = ctx.shape(i);
@@ -409,28 +442,12 @@ void transposeRule(RuleContext &ctx) {
     if (!ctx.setShape(0, ctx.dtype(0), result) || !ctx.hasData(0)) {
         return;
     }
-    const std::int64_t n = elementCount(result);
-    if (n < 0 || n > kMaxFoldElements) {
-        return;
-    }
     const auto inStrides = stridesOf(*x);
-    std::vector<std::int64_t> source(static_cast<std::size_t>(n));
-    std::vector<std::int64_t> index(rank, 0);
-    std::int64_t current = 0;
-    for (std::int64_t e = 0; e < n; ++e) {
-        source[static_cast<std::size_t>(e)] = current;
-        for (std::size_t k = rank; k-- > 0;) {
-            const std::int64_t stride = inStrides[static_cast<std::size_t>(perm[k])];
-            ++index[k];
-            current += stride;
-            if (index[k] < result[k]) {
-                break;
-            }
-            current -= stride * result[k];
-            index[k] = 0;
-        }
+    std::vector<std::int64_t> strides(rank);
+    for (std::size_t k = 0; k < rank; ++k) {
+        strides[k] = inStrides[static_cast<std::size_t>(perm[k])];
     }
-    ctx.foldPick(0, 0, source);
+    foldByIndex(ctx, result, strides, [](std::size_t, std::int64_t i) { return i; });
 }
 
 void squeezeRule(RuleContext &ctx) {
@@ -869,28 +886,8 @@ void sliceRule(RuleContext &ctx) {
     if (!ctx.setShape(0, type, result) || !ctx.hasData(0)) {
         return;
     }
-    const std::int64_t n = elementCount(result);
-    if (n < 0 || n > kMaxFoldElements) {
-        return;
-    }
-    const auto strides = stridesOf(*x);
-    const std::size_t r = x->size();
-    std::vector<std::int64_t> source(static_cast<std::size_t>(n));
-    std::vector<std::int64_t> index(r, 0);
-    for (std::int64_t e = 0; e < n; ++e) {
-        std::int64_t offset = 0;
-        for (std::size_t k = 0; k < r; ++k) {
-            offset += (perAxis[k].start + index[k] * perAxis[k].step) * strides[k];
-        }
-        source[static_cast<std::size_t>(e)] = offset;
-        for (std::size_t k = r; k-- > 0;) {
-            if (++index[k] < result[k]) {
-                break;
-            }
-            index[k] = 0;
-        }
-    }
-    ctx.foldPick(0, 0, source);
+    foldByIndex(ctx, result, stridesOf(*x),
+                [&](std::size_t k, std::int64_t i) { return perAxis[k].start + i * perAxis[k].step; });
 }
 
 // ---------------------------------------------------------------- gathering
@@ -1054,27 +1051,7 @@ void tileRule(RuleContext &ctx) {
     if (!ctx.setShape(0, type, result) || !ctx.hasData(0)) {
         return;
     }
-    const std::int64_t n = elementCount(result);
-    if (n < 0 || n > kMaxFoldElements) {
-        return;
-    }
-    const auto strides = stridesOf(*x);
-    std::vector<std::int64_t> source(static_cast<std::size_t>(n));
-    std::vector<std::int64_t> index(result.size(), 0);
-    for (std::int64_t e = 0; e < n; ++e) {
-        std::int64_t offset = 0;
-        for (std::size_t k = 0; k < result.size(); ++k) {
-            offset += (index[k] % (*x)[k]) * strides[k];
-        }
-        source[static_cast<std::size_t>(e)] = offset;
-        for (std::size_t k = result.size(); k-- > 0;) {
-            if (++index[k] < result[k]) {
-                break;
-            }
-            index[k] = 0;
-        }
-    }
-    ctx.foldPick(0, 0, source);
+    foldByIndex(ctx, result, stridesOf(*x), [&](std::size_t k, std::int64_t i) { return i % (*x)[k]; });
 }
 
 void padRule(RuleContext &ctx) {
@@ -1523,12 +1500,7 @@ void reduceRule(RuleContext &ctx) {
         case Reduce::Min: a = std::min(a, v); break;
         case Reduce::Plain: break;
         }
-        for (std::size_t k = x->size(); k-- > 0;) {
-            if (++index[k] < (*x)[k]) {
-                break;
-            }
-            index[k] = 0;
-        }
+        nextIndex(index, *x);
     }
     if (kind == Reduce::Mean && n > 0) {
         const double per = static_cast<double>(data.size()) / static_cast<double>(n);

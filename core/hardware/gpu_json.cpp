@@ -706,18 +706,11 @@ bool readStringMap(FieldReader &r, const QString &key, QMap<QString, QString> &o
     return true;
 }
 
-Result<GpuSpec> parseGpu(const QJsonObject &object, const GpuJsonContext &context, bool derivedFromBase) {
-    const bool strict = context.strictness == GpuJsonStrictness::Catalogue;
-    QString error;
-    FieldReader r(object, context.location, QString(), strict, &error);
-    GpuSpec gpu;
+// parseGpu's parts, in the order of the schema (docs/hardware.md). Each reads into `gpu`; the
+// reader keeps the first problem, so later parts read nothing once one failed.
 
-    QStringList allowed = gpuKeys();
-    if (!strict) {
-        allowed << userFileKeys();
-    }
-    r.rejectUnknownKeys(allowed);
-
+void readIdentity(FieldReader &r, bool derivedFromBase, GpuSpec &gpu) {
+    const bool strict = r.strict();
     gpu.id = r.string(QStringLiteral("id"), false, true).value_or(QString());
     static const QRegularExpression idPattern(QStringLiteral("^[a-z0-9][a-z0-9._+-]{0,63}$"));
     if (!r.failed() && !idPattern.match(gpu.id).hasMatch()) {
@@ -740,6 +733,10 @@ Result<GpuSpec> parseGpu(const QJsonObject &object, const GpuJsonContext &contex
             gpu.computeCapabilityMinor = m.captured(2).toInt();
         }
     }
+}
+
+// SMs, cores, clocks, memory, bandwidth, L2 and shared memory.
+void readComputeAndMemory(FieldReader &r, GpuSpec &gpu) {
     gpu.sms = r.integer(QStringLiteral("sms"), false, true, kSmRange).value_or(0);
     gpu.cudaCores = r.integer(QStringLiteral("cuda_cores"), false, false, kCoreRange).value_or(gpu.sms * 128);
     if (!r.failed() && gpu.cudaCores < gpu.sms) {
@@ -769,27 +766,33 @@ Result<GpuSpec> parseGpu(const QJsonObject &object, const GpuJsonContext &contex
                    QStringLiteral("is missing (no default for compute capability %1)").arg(gpu.computeCapability()));
         }
     }
+}
 
-    // peak_tflops
+// "peak_tflops": one dense peak per data type, null where the GPU has no such path.
+void readPeaks(FieldReader &r, QString *error, GpuSpec &gpu) {
     const auto peaks = r.object(QStringLiteral("peak_tflops"), false, true);
-    if (peaks) {
-        FieldReader p(*peaks, context.location, QStringLiteral("peak_tflops."), strict, &error);
-        for (auto it = peaks->begin(); it != peaks->end(); ++it) {
-            if (!peakKeys().contains(it.key())) {
-                p.fail(it.key(), QStringLiteral("is not a known data type%1; known: %2")
-                                     .arg(suggestion(it.key(), peakKeys()), peakKeys().join(QStringLiteral(", "))));
-                break;
-            }
-        }
-        gpu.peak.fp32 = p.number(QStringLiteral("fp32"), false, true, kPeakRange);
-        gpu.peak.tf32 = p.number(QStringLiteral("tf32"), true, false, kPeakRange);
-        gpu.peak.fp16 = p.number(QStringLiteral("fp16"), true, false, kPeakRange);
-        gpu.peak.bf16 = p.number(QStringLiteral("bf16"), true, false, kPeakRange);
-        gpu.peak.int8 = p.number(QStringLiteral("int8"), true, false, kPeakRange);
-        gpu.peak.fp8 = p.number(QStringLiteral("fp8"), true, false, kPeakRange);
-        gpu.peak.fp16NonTensor = p.number(QStringLiteral("fp16_non_tensor"), true, false, kPeakRange);
+    if (!peaks) {
+        return;
     }
+    FieldReader p(*peaks, r.location(), QStringLiteral("peak_tflops."), r.strict(), error);
+    for (auto it = peaks->begin(); it != peaks->end(); ++it) {
+        if (!peakKeys().contains(it.key())) {
+            p.fail(it.key(), QStringLiteral("is not a known data type%1; known: %2")
+                                 .arg(suggestion(it.key(), peakKeys()), peakKeys().join(QStringLiteral(", "))));
+            break;
+        }
+    }
+    gpu.peak.fp32 = p.number(QStringLiteral("fp32"), false, true, kPeakRange);
+    gpu.peak.tf32 = p.number(QStringLiteral("tf32"), true, false, kPeakRange);
+    gpu.peak.fp16 = p.number(QStringLiteral("fp16"), true, false, kPeakRange);
+    gpu.peak.bf16 = p.number(QStringLiteral("bf16"), true, false, kPeakRange);
+    gpu.peak.int8 = p.number(QStringLiteral("int8"), true, false, kPeakRange);
+    gpu.peak.fp8 = p.number(QStringLiteral("fp8"), true, false, kPeakRange);
+    gpu.peak.fp16NonTensor = p.number(QStringLiteral("fp16_non_tensor"), true, false, kPeakRange);
+}
 
+// TDP, idle power (estimated from the TDP when absent) and the host link.
+void readPowerAndLinks(FieldReader &r, GpuSpec &gpu) {
     gpu.tdpW = r.number(QStringLiteral("tdp_w"), false, true, kPowerRange).value_or(0);
     const auto idle = r.number(QStringLiteral("idle_w"), false, false, Range{0, false, 100'000});
     const auto idleEstimated = r.boolean(QStringLiteral("idle_estimated"), false);
@@ -809,56 +812,60 @@ Result<GpuSpec> parseGpu(const QJsonObject &object, const GpuJsonContext &contex
     gpu.hostLink = r.string(QStringLiteral("host_link"), false, false, true).value_or(QString());
     gpu.pcieGBps = r.number(QStringLiteral("pcie_gbps"), false, false, kLinkRange).value_or(0);
     gpu.nvlinkGBps = r.number(QStringLiteral("nvlink_gbps"), false, false, kLinkRange).value_or(0);
+}
 
+// "sources" and "notes" per field; a user file's "description" and header.
+void readSourcesAndNotes(FieldReader &r, GpuSpec &gpu) {
     QStringList mapKeys = figureKeys();
     mapKeys << QStringLiteral("name") << QStringLiteral("short_name") << QStringLiteral("device_name")
             << QStringLiteral("mig") << QStringLiteral("description");
     readStringMap(r, QStringLiteral("sources"), gpu.fieldSources, mapKeys);
     readStringMap(r, QStringLiteral("notes"), gpu.notes, mapKeys);
-    if (!strict) {
+    if (!r.strict()) {
         const auto description = r.string(QStringLiteral("description"), true, false, true);
         if (description && !description->isEmpty()) {
             gpu.notes.insert(QStringLiteral("description"), *description);
         }
         checkUserFileHeader(r);
     }
-    if (r.failed()) {
-        return Error{error};
-    }
-    if (!readMig(r, context.location, strict, gpu, context.legend, &error)) {
-        return Error{error};
-    }
+}
 
-    // Sources: every figure names one (catalogue), keys from the legend; every null figure has a note.
+// Every figure names its sources with keys from the legend; in the catalogue, every figure has a
+// source and every null figure a note saying why. False on the first problem (in `r`).
+bool checkFigureSources(FieldReader &r, const QJsonObject &object, const GpuJsonContext &context, const GpuSpec &gpu) {
     for (auto it = gpu.fieldSources.cbegin(); it != gpu.fieldSources.cend(); ++it) {
         if (it.value() == QLatin1String("custom")) {
             continue;
         }
         if (!checkSourceKeys(r, QStringLiteral("sources.") + it.key(), it.value(), context.legend)) {
-            return Error{error};
+            return false;
         }
     }
-    if (strict) {
-        for (const auto &field : figureKeys()) {
-            QJsonValue v;
-            if (field.startsWith(QLatin1String("peak_tflops."))) {
-                v = object.value(QStringLiteral("peak_tflops")).toObject().value(field.mid(12));
-            } else {
-                v = object.value(field);
+    if (!r.strict()) {
+        return true;
+    }
+    for (const auto &field : figureKeys()) {
+        QJsonValue v;
+        if (field.startsWith(QLatin1String("peak_tflops."))) {
+            v = object.value(QStringLiteral("peak_tflops")).toObject().value(field.mid(12));
+        } else {
+            v = object.value(field);
+        }
+        if (v.isNull()) {
+            if (!gpu.notes.contains(field) && !gpu.fieldSources.contains(field)) {
+                r.fail(QStringLiteral("notes.") + field, QStringLiteral("is missing: a null figure needs a note saying why"));
+                return false;
             }
-            if (v.isNull()) {
-                if (!gpu.notes.contains(field) && !gpu.fieldSources.contains(field)) {
-                    r.fail(QStringLiteral("notes.") + field, QStringLiteral("is missing: a null figure needs a note saying why"));
-                    return Error{error};
-                }
-            } else if (!gpu.fieldSources.contains(field)) {
-                r.fail(QStringLiteral("sources.") + field, QStringLiteral("is missing: every figure names its source"));
-                return Error{error};
-            }
+        } else if (!gpu.fieldSources.contains(field)) {
+            r.fail(QStringLiteral("sources.") + field, QStringLiteral("is missing: every figure names its source"));
+            return false;
         }
     }
+    return true;
+}
 
-    // Resolved source names, first appearance first.
+// The resolved source names (first appearance first) and where the idle power comes from.
+void resolveSources(const GpuJsonContext &context, GpuSpec &gpu) {
     QStringList names;
     auto addSources = [&](const QString &text) {
         for (const auto &key : splitSources(text)) {
@@ -886,6 +893,34 @@ Result<GpuSpec> parseGpu(const QJsonObject &object, const GpuJsonContext &contex
     } else {
         gpu.idleSource = QStringLiteral("measured: ") + gpu.fieldSources.value(QStringLiteral("idle_w"));
     }
+}
+
+Result<GpuSpec> parseGpu(const QJsonObject &object, const GpuJsonContext &context, bool derivedFromBase) {
+    const bool strict = context.strictness == GpuJsonStrictness::Catalogue;
+    QString error;
+    FieldReader r(object, context.location, QString(), strict, &error);
+    GpuSpec gpu;
+
+    QStringList allowed = gpuKeys();
+    if (!strict) {
+        allowed << userFileKeys();
+    }
+    r.rejectUnknownKeys(allowed);
+    readIdentity(r, derivedFromBase, gpu);
+    readComputeAndMemory(r, gpu);
+    readPeaks(r, &error, gpu);
+    readPowerAndLinks(r, gpu);
+    readSourcesAndNotes(r, gpu);
+    if (r.failed()) {
+        return Error{error};
+    }
+    if (!readMig(r, context.location, strict, gpu, context.legend, &error)) {
+        return Error{error};
+    }
+    if (!checkFigureSources(r, object, context, gpu)) {
+        return Error{error};
+    }
+    resolveSources(context, gpu);
     return gpu;
 }
 

@@ -112,7 +112,14 @@ struct GpuSpec {
     bool usableMemoryKnown() const { return memoryMib > 0; }
     double usableMemoryBytes() const { return usableMemoryMib() * 1024.0 * 1024.0; }
     double l2Bytes() const { return l2Mb * 1024.0 * 1024.0; }
-    double tensorClock() const { return tensorClockMhz > 0 ? tensorClockMhz : boostClockMhz; }
+    // Clock of the tensor cores: the separate figure where NVIDIA gives one, else the boost clock;
+    // nullopt on GPUs without tensor cores (no FP16 tensor path: P4, P100).
+    std::optional<double> tensorClock() const {
+        if (!peak.fp16) {
+            return std::nullopt;
+        }
+        return tensorClockMhz > 0 ? tensorClockMhz : boostClockMhz;
+    }
     QString computeCapability() const;  // "8.0"
     QString label() const { return shortName.isEmpty() ? name : shortName; }
 };

@@ -89,11 +89,6 @@ double Target::l2Fraction() const {
     return 1.0;
 }
 
-double Target::memoryFraction() const {
-    const double card = m_gpu.usableMemoryBytes();
-    return card > 0 ? memoryBytes() / card : 0.0;
-}
-
 double Target::memoryBytes() const {
     switch (m_kind) {
     case Kind::WholeGpu: return m_gpu.usableMemoryBytes();

@@ -39,7 +39,6 @@ public:
     double smFraction() const { return m_gpu.sms > 0 ? static_cast<double>(sms()) / m_gpu.sms : 0.0; }
     double bandwidthFraction() const;   // of the GPU's DRAM bandwidth
     double l2Fraction() const;
-    double memoryFraction() const;      // of the GPU's usable memory (MIG: profile MiB / card MiB)
     double bandwidthGBps() const { return m_gpu.bandwidthGBps * bandwidthFraction(); }
     double l2Bytes() const { return m_gpu.l2Bytes() * l2Fraction(); }
     double memoryBytes() const;         // usable memory: MIG = lgip MiB; MPS with co-runners = pct %
@@ -49,7 +48,7 @@ public:
     std::optional<double> peak(ComputeType type) const;
     std::optional<double> peakFastest(ComputeType type) const;
     double clockMhz() const { return m_gpu.boostClockMhz; }        // clocks are not partitioned
-    double tensorClockMhz() const { return m_gpu.tensorClock(); }
+    std::optional<double> tensorClockMhz() const { return m_gpu.tensorClock(); }  // nullopt: no tensor cores
     int copyEngines() const;             // MIG: the profile's; otherwise 0 (= not limited)
 
     // Power envelope of the slice: idleW() is its share of the board's idle draw (MIG: compute

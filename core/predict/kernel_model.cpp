@@ -11,15 +11,6 @@
 
 namespace infersight {
 
-QString kernelBoundName(KernelBound bound) {
-    switch (bound) {
-    case KernelBound::Compute: return QStringLiteral("compute");
-    case KernelBound::Memory: return QStringLiteral("memory");
-    case KernelBound::Latency: return QStringLiteral("latency");
-    }
-    return QStringLiteral("unknown");
-}
-
 QString kernelErrorClassName(KernelErrorClass c) {
     switch (c) {
     case KernelErrorClass::Gemm: return QStringLiteral("gemm");

@@ -29,7 +29,6 @@ enum class KernelBound : std::uint8_t {
     Memory,   // DRAM bandwidth limits it
     Latency,  // too small to fill the GPU: the fixed per-kernel time is larger than the work
 };
-QString kernelBoundName(KernelBound bound);  // "compute", "memory", "latency"
 
 // Classes with their own error band (one per KernelClass; element-wise and row-wise differ).
 enum class KernelErrorClass : std::uint8_t { Gemm, Conv, Stencil, Elementwise, RowReduction, Copy };

@@ -311,7 +311,35 @@ private:
     void findAttention();
     int runBytes(int node, const Node &n, Precision p, AutocastClass ac) const;
     void addCasts(int node, const Node &n, Precision p, AutocastClass ac, int rb, PlannedNode &pn);
+    // One node's lowering state, handed to the emit functions of its op class.
+    struct NodeLowering {
+        int node;
+        const Node &n;
+        PlannedNode &pn;
+        OpKind kind;
+        Precision precision;
+        ComputeType ct;
+        int eb;  // element bytes of the node's kernels
+        int out;
+        std::int64_t outE;
+    };
+
     void lowerNode(int node);
+    void setOutputBytes(const Node &n, int bytes);
+    bool isViewTranspose(const Node &n) const;
+    bool lowerWithoutKernels(int node, const Node &n, PlannedNode &pn, OpKind k, int rb);
+    void emitKernels(const NodeLowering &c);
+    void pushOrEstimate(const NodeLowering &c, bool lowered, const Kernel &k);
+    void emitMatMul(const NodeLowering &c);
+    void emitGemm(const NodeLowering &c);
+    void emitConv(const NodeLowering &c);
+    void emitConvTranspose(const NodeLowering &c);
+    void emitPool(const NodeLowering &c);
+    void emitRowWise(const NodeLowering &c);
+    void emitElementwise(const NodeLowering &c);
+    void emitCast(const NodeLowering &c);
+    void emitGather(const NodeLowering &c);
+    void emitCopy(const NodeLowering &c);
     void pushKernel(int node, const Kernel &k, KernelRole role = KernelRole::Main);
     void emitGeneric(int node, PlannedNode &pn, int eb);
     bool lowerMatMul(int node, const Node &n, ComputeType ct, int eb, Kernel &out) const;
@@ -1076,6 +1104,93 @@ void Lowerer::emitFusedGroup(int sink) {
     pushKernel(sink, k, members.size() > 1 ? KernelRole::Fused : KernelRole::Main);
 }
 
+void Lowerer::setOutputBytes(const Node &n, int bytes) {
+    for (int v : n.outputs) {
+        if (v < 0) {
+            continue;
+        }
+        plan.valueBytes[static_cast<std::size_t>(v)] =
+            static_cast<std::uint8_t>(isFloatValue(v) ? bytes : bytesOfDType(val(v).dtype));
+    }
+}
+
+// A Transpose that only swaps the last two axes and feeds MatMuls / Gemms only: cuBLAS reads the
+// operand transposed, so PyTorch's .transpose(-2, -1) stays a view.
+bool Lowerer::isViewTranspose(const Node &n) const {
+    const int out = n.output(0);
+    if (out < 0) {
+        return false;
+    }
+    const std::vector<std::int64_t> perm = n.attrInts(u"perm");
+    bool lastTwoSwap = perm.size() >= 2;
+    for (std::size_t i = 0; i + 2 < perm.size(); ++i) {
+        lastTwoSwap = lastTwoSwap && perm[i] == static_cast<std::int64_t>(i);
+    }
+    if (lastTwoSwap && perm.size() >= 2) {
+        lastTwoSwap = perm[perm.size() - 2] == static_cast<std::int64_t>(perm.size() - 1) &&
+                      perm[perm.size() - 1] == static_cast<std::int64_t>(perm.size() - 2);
+    }
+    bool allMatMul = a.consumerCount[static_cast<std::size_t>(out)] > 0 && !a.isGraphOutput[static_cast<std::size_t>(out)];
+    for (const std::int32_t *c = a.consumersBegin(out); c != a.consumersEnd(out); ++c) {
+        allMatMul = allMatMul && (kindOf(*c) == OpKind::MatMul || kindOf(*c) == OpKind::Gemm);
+    }
+    return lastTwoSwap && allMatMul;
+}
+
+// Nodes that launch no kernel of their own: shape-only and constant-folded nodes, views, nodes of
+// unknown output shape, an eager addmm's bias Add and the non-sink members of a fused group. Sets
+// their output storage and host cost; false when the node needs kernels.
+bool Lowerer::lowerWithoutKernels(int node, const Node &n, PlannedNode &pn, OpKind k, int rb) {
+    const std::size_t ni = static_cast<std::size_t>(node);
+    const int out = n.output(0);
+    bool allFolded = !n.outputs.empty();
+    for (int v : n.outputs) {
+        if (v >= 0 && !folded(v)) {
+            allFolded = false;
+        }
+    }
+    if (k == OpKind::Free || allFolded) {
+        setOutputBytes(n, n.input(0) >= 0 && isFloatValue(n.input(0)) ? vbytes(n.input(0)) : rb);
+        const bool hostShape = !fused && (n.opType == QLatin1String("Shape") || n.opType == QLatin1String("Size") ||
+                                          (allFolded && k != OpKind::Free));
+        pn.host = hostShape ? HostOpClass::Shape : HostOpClass::None;
+        pn.aliasesInput = k == OpKind::Free;
+        pn.kernelCount = 0;
+        return true;
+    }
+    const bool viewTranspose = k == OpKind::Transpose && isViewTranspose(n);
+    const bool layoutFolded = fused && (k == OpKind::Transpose || (k == OpKind::Copy && n.opType == QLatin1String("Concat")));
+    if (k == OpKind::View || viewTranspose || layoutFolded) {
+        setOutputBytes(n, n.input(0) >= 0 && isFloatValue(n.input(0)) ? vbytes(n.input(0)) : rb);
+        pn.host = fused ? HostOpClass::None : HostOpClass::View;
+        pn.hostOps = fused ? 0 : 1;
+        pn.aliasesInput = k != OpKind::Copy;
+        return true;
+    }
+    if (out >= 0 && elems(out) < 0) {
+        setOutputBytes(n, rb);
+        pn.unknown = true;
+        pn.host = fused ? HostOpClass::None : HostOpClass::Op;
+        pn.hostOps = fused ? 0 : 1;
+        return true;
+    }
+    // Eager: the bias Add of an addmm is part of the MatMul's kernel.
+    if (!fused && eagerBiasInto[ni] >= 0) {
+        setOutputBytes(n, vbytes(g.nodes[static_cast<std::size_t>(eagerBiasInto[ni])].output(0)));
+        pn.fusedInto = eagerBiasInto[ni];
+        pn.host = HostOpClass::None;
+        return true;
+    }
+    // Fused runtime: members of a group other than its sink emit nothing.
+    if (fused && sinkOf[ni] >= 0 && sinkOf[ni] != node) {
+        setOutputBytes(n, isGemmKind(kindOf(sinkOf[ni])) ? vbytes(g.nodes[static_cast<std::size_t>(sinkOf[ni])].output(0)) : rb);
+        pn.fusedInto = sinkOf[ni];
+        pn.host = HostOpClass::None;
+        return true;
+    }
+    return false;
+}
+
 void Lowerer::lowerNode(int node) {
     const std::size_t ni = static_cast<std::size_t>(node);
     const Node &n = g.nodes[ni];
@@ -1084,253 +1199,24 @@ void Lowerer::lowerNode(int node) {
     const OpKind k = a.kinds[ni];
     const AutocastClass ac = a.autocast[ni];
     const Precision p = precisionOf(node);
-    const int out = n.output(0);
-
-    // Output storage of floating outputs.
-    const int rb = runBytes(node, n, p, ac);
-    auto setOutputs = [&](int bytes) {
-        for (int v : n.outputs) {
-            if (v < 0) {
-                continue;
-            }
-            plan.valueBytes[static_cast<std::size_t>(v)] =
-                static_cast<std::uint8_t>(isFloatValue(v) ? bytes : bytesOfDType(val(v).dtype));
-        }
-    };
-
-    // Nodes with no kernels of their own.
-    bool allFolded = !n.outputs.empty();
-    for (int v : n.outputs) {
-        if (v >= 0 && !folded(v)) {
-            allFolded = false;
-        }
-    }
-    if (k == OpKind::Free || allFolded) {
-        setOutputs(n.input(0) >= 0 && isFloatValue(n.input(0)) ? vbytes(n.input(0)) : rb);
-        const bool hostShape = !fused && (n.opType == QLatin1String("Shape") || n.opType == QLatin1String("Size") ||
-                                          (allFolded && k != OpKind::Free));
-        pn.host = hostShape ? HostOpClass::Shape : HostOpClass::None;
-        pn.aliasesInput = k == OpKind::Free;
-        pn.kernelCount = 0;
+    const int rb = runBytes(node, n, p, ac);  // storage bytes of the node's floating outputs
+    if (lowerWithoutKernels(node, n, pn, k, rb)) {
         return;
     }
-    bool viewTranspose = false;
-    if (k == OpKind::Transpose && out >= 0) {
-        const std::vector<std::int64_t> perm = n.attrInts(u"perm");
-        bool lastTwoSwap = perm.size() >= 2;
-        for (std::size_t i = 0; i + 2 < perm.size(); ++i) {
-            lastTwoSwap = lastTwoSwap && perm[i] == static_cast<std::int64_t>(i);
-        }
-        if (lastTwoSwap && perm.size() >= 2) {
-            lastTwoSwap = perm[perm.size() - 2] == static_cast<std::int64_t>(perm.size() - 1) &&
-                          perm[perm.size() - 1] == static_cast<std::int64_t>(perm.size() - 2);
-        }
-        bool allMatMul = a.consumerCount[static_cast<std::size_t>(out)] > 0 && !a.isGraphOutput[static_cast<std::size_t>(out)];
-        for (const std::int32_t *c = a.consumersBegin(out); c != a.consumersEnd(out); ++c) {
-            allMatMul = allMatMul && (kindOf(*c) == OpKind::MatMul || kindOf(*c) == OpKind::Gemm);
-        }
-        viewTranspose = lastTwoSwap && allMatMul;
-    }
-    const bool layoutFolded = fused && (k == OpKind::Transpose || (k == OpKind::Copy && n.opType == QLatin1String("Concat")));
-    if (k == OpKind::View || viewTranspose || layoutFolded) {
-        setOutputs(n.input(0) >= 0 && isFloatValue(n.input(0)) ? vbytes(n.input(0)) : rb);
-        pn.host = fused ? HostOpClass::None : HostOpClass::View;
-        pn.hostOps = fused ? 0 : 1;
-        pn.aliasesInput = k != OpKind::Copy;
-        return;
-    }
-    if (out >= 0 && elems(out) < 0) {
-        setOutputs(rb);
-        pn.unknown = true;
-        pn.host = fused ? HostOpClass::None : HostOpClass::Op;
-        pn.hostOps = fused ? 0 : 1;
-        return;
-    }
-
-    // Eager: the bias Add of an addmm is part of the MatMul's kernel.
-    if (!fused && eagerBiasInto[ni] >= 0) {
-        setOutputs(vbytes(g.nodes[static_cast<std::size_t>(eagerBiasInto[ni])].output(0)));
-        pn.fusedInto = eagerBiasInto[ni];
-        pn.host = HostOpClass::None;
-        return;
-    }
-
-    // Fused runtime: members of a group other than its sink emit nothing.
-    if (fused && sinkOf[ni] >= 0 && sinkOf[ni] != node) {
-        setOutputs(isGemmKind(kindOf(sinkOf[ni])) ? vbytes(g.nodes[static_cast<std::size_t>(sinkOf[ni])].output(0)) : rb);
-        pn.fusedInto = sinkOf[ni];
-        pn.host = HostOpClass::None;
-        return;
-    }
-
     pn.host = fused ? HostOpClass::None : HostOpClass::Op;
     pn.hostOps = fused ? 0 : 1;
     addCasts(node, n, p, ac, rb, pn);
-    setOutputs(rb);
-    const ComputeType ct = computeTypeOf(p);
-    const int eb = std::max(1, rb);
-
-    if (fused && attentionMember[ni] && sinkOf[ni] == node) {
-        if (emitAttention(node, n, ct, eb)) {
-            pn.kernelCount = static_cast<int>(plan.kernels.size()) - pn.firstKernel;
-            return;
-        }
-    }
-    if (fused && sinkOf[ni] == node && !membersOf[ni].empty() && !isGemmKind(k)) {
-        emitFusedGroup(node);
-        pn.kernelCount = static_cast<int>(plan.kernels.size()) - pn.firstKernel;
-        return;
-    }
-
-    const std::int64_t outE = elems(out);
-    Kernel kr;
-    switch (k) {
-    case OpKind::MatMul:
-        if (lowerMatMul(node, n, ct, eb, kr)) {
-            pushKernel(node, kr);
+    setOutputBytes(n, rb);
+    const int out = n.output(0);
+    const NodeLowering c{node, n, pn, k, p, computeTypeOf(p), std::max(1, rb), out, elems(out)};
+    const bool groupSink = fused && sinkOf[ni] == node;
+    const bool flashAttention = groupSink && attentionMember[ni] && emitAttention(node, n, c.ct, c.eb);
+    if (!flashAttention) {
+        if (groupSink && !membersOf[ni].empty() && !isGemmKind(k)) {
+            emitFusedGroup(node);
         } else {
-            emitGeneric(node, pn, eb);
+            emitKernels(c);
         }
-        break;
-    case OpKind::Gemm:
-        if (lowerGemm(node, n, ct, eb, kr)) {
-            pushKernel(node, kr);
-        } else {
-            emitGeneric(node, pn, eb);
-        }
-        break;
-    case OpKind::Conv: {
-        if (lowerConv(n, ct, eb, kr)) {
-            pushKernel(node, kr);
-            const bool hasBias = n.opType == QLatin1String("Conv") && n.input(2) >= 0;
-            if (hasBias && !fused && outE > 0) {
-                pushKernel(node, Kernel::elementwise(outE, 1, 1, fpe::kAdd, eb), KernelRole::Bias);
-            }
-        } else {
-            emitGeneric(node, pn, eb);
-        }
-        break;
-    }
-    case OpKind::ConvTranspose: {
-        const int xv = n.input(0);
-        const int wv = n.input(1);
-        if (xv >= 0 && wv >= 0 && val(xv).shapeKnown() && val(wv).shapeKnown() && val(xv).shape.size() >= 3) {
-            const Shape &x = val(xv).shape;
-            const Shape &w = val(wv).shape;
-            const std::int64_t group = std::max<std::int64_t>(1, n.attrInt(u"group", 1));
-            std::int64_t inSpatial = 1, window = 1;
-            for (std::size_t i = 2; i < x.size(); ++i) {
-                inSpatial *= x[i];
-            }
-            for (std::size_t i = 2; i < w.size(); ++i) {
-                window *= w[i];
-            }
-            // cuDNN runs a transposed conv as the data gradient of a conv: the same GEMM work.
-            pushKernel(node, Kernel::gemm(x[0] * inSpatial, w[1] * window, x[1] / group, group, false, ct, eb));
-        } else {
-            emitGeneric(node, pn, eb);
-        }
-        break;
-    }
-    case OpKind::Attention: {
-        emitGeneric(node, pn, eb);
-        break;
-    }
-    case OpKind::Pool:
-        if (lowerPool(n, eb, kr)) {
-            pushKernel(node, kr);
-        } else {
-            emitGeneric(node, pn, eb);
-        }
-        break;
-    case OpKind::LayerNorm:
-    case OpKind::GroupNorm:
-    case OpKind::Softmax:
-    case OpKind::Reduce:
-    case OpKind::GlobalPool: {
-        std::int64_t rows = 0, rowLength = 0;
-        if (!rowGeometry(node, n, rows, rowLength)) {
-            emitGeneric(node, pn, eb);
-            break;
-        }
-        // In-kernel types: softmax under autocast reads FP16 and writes FP32.
-        int kb = eb;
-        const int inBytes = vbytes(n.input(0));
-        if (inBytes > 0 && inBytes != eb) {
-            kb = std::max(1, (inBytes + eb + 1) / 2);
-        }
-        const bool fullOutput = outE == rows * rowLength;
-        Kernel rk = Kernel::rowReduction(rows, rowLength, a.flopsPerElement[ni], kb, fullOutput ? 1 : 0);
-        if (n.opType == QLatin1String("SkipLayerNormalization")) {
-            rk.inputs = 2;
-        }
-        pushKernel(node, rk);
-        break;
-    }
-    case OpKind::Elementwise:
-    case OpKind::BatchNorm: {
-        double f = a.flopsPerElement[ni];
-        if (n.opType == QLatin1String("Pow")) {
-            const int ev = n.input(1);
-            if (ev >= 0 && (val(ev).elements() == 1 || val(ev).floatData || val(ev).intData)) {
-                f = fpe::kTanh;  // tensor ** scalar
-            }
-        }
-        const int inputs = k == OpKind::BatchNorm ? 1 : fullInputs(n, outE);
-        int inBytesSum = 0, inCount = 0;
-        for (int v : n.inputs) {
-            const std::int64_t e = elems(v);
-            if (e > 0 && 2 * e >= outE && !folded(v)) {
-                inBytesSum += vbytes(v) > 0 ? vbytes(v) : eb;
-                ++inCount;
-            }
-        }
-        const int kb = std::max(1, (inBytesSum + eb + (inCount + 1) / 2) / (inCount + 1));
-        pushKernel(node, Kernel::elementwise(outE, inputs, 1, f, kb));
-        break;
-    }
-    case OpKind::Cast: {
-        // The graph's Cast to a floating type means "to the model's dtype" at the run's precision.
-        const int inB = vbytes(n.input(0));
-        if (out >= 0 && isFloatValue(out)) {
-            setOutputs(p == Precision::AMP ? std::max(inB, 2) : storageBytes(p));
-        }
-        const int outB = vbytes(out);
-        if (inB == outB && isFloatValue(n.input(0)) == isFloatValue(out) && val(n.input(0)).dtype == val(out).dtype) {
-            // A no-op cast (same type): PyTorch returns the tensor itself.
-            pn.aliasesInput = true;
-            break;
-        }
-        pushKernel(node, Kernel::elementwise(outE, 1, 1, fpe::kAdd, std::max(1, (inB + outB + 1) / 2)));
-        break;
-    }
-    case OpKind::Fill:
-        pushKernel(node, Kernel::elementwise(outE, 0, 1, 0.0, eb));
-        break;
-    case OpKind::Gather: {
-        const int data = n.input(0);
-        const int idx = n.input(1);
-        const bool scalarIndex = idx >= 0 && val(idx).rankKnown && val(idx).shape.empty();
-        if (n.opType == QLatin1String("Gather") && scalarIndex && data >= 0 && !val(data).isInitializer()) {
-            // x[:, i]: a view (select) in PyTorch.
-            pn.aliasesInput = true;
-            pn.host = fused ? HostOpClass::None : HostOpClass::View;
-            break;
-        }
-        pushKernel(node, Kernel::copy(outE, eb, 1));
-        break;
-    }
-    case OpKind::Transpose:
-    case OpKind::Copy: {
-        const bool fill = n.opType == QLatin1String("OneHot") || n.opType == QLatin1String("Trilu");
-        pushKernel(node, fill ? Kernel::elementwise(outE, 1, 1, 1.0, eb) : Kernel::copy(outE, eb, 1));
-        break;
-    }
-    case OpKind::Generic:
-    case OpKind::Free:
-    case OpKind::View:
-        emitGeneric(node, pn, eb);
-        break;
     }
     pn.kernelCount = static_cast<int>(plan.kernels.size()) - pn.firstKernel;
     if (pn.approximated && !plan.approximatedOps.contains(n.opType)) {
@@ -1342,6 +1228,167 @@ void Lowerer::lowerNode(int node) {
             plan.unknownOps << n.opType;
         }
     }
+}
+
+// The kernels of a node that runs alone, by op class.
+void Lowerer::emitKernels(const NodeLowering &c) {
+    switch (c.kind) {
+    case OpKind::MatMul: emitMatMul(c); return;
+    case OpKind::Gemm: emitGemm(c); return;
+    case OpKind::Conv: emitConv(c); return;
+    case OpKind::ConvTranspose: emitConvTranspose(c); return;
+    case OpKind::Pool: emitPool(c); return;
+    case OpKind::LayerNorm:
+    case OpKind::GroupNorm:
+    case OpKind::Softmax:
+    case OpKind::Reduce:
+    case OpKind::GlobalPool: emitRowWise(c); return;
+    case OpKind::Elementwise:
+    case OpKind::BatchNorm: emitElementwise(c); return;
+    case OpKind::Cast: emitCast(c); return;
+    case OpKind::Fill: pushKernel(c.node, Kernel::elementwise(c.outE, 0, 1, 0.0, c.eb)); return;
+    case OpKind::Gather: emitGather(c); return;
+    case OpKind::Transpose:
+    case OpKind::Copy: emitCopy(c); return;
+    case OpKind::Attention:
+    case OpKind::Generic:
+    case OpKind::Free:
+    case OpKind::View: emitGeneric(c.node, c.pn, c.eb); return;
+    }
+}
+
+// The kernel an exact rule produced, or the memory-bound estimate when the rule did not apply.
+void Lowerer::pushOrEstimate(const NodeLowering &c, bool lowered, const Kernel &k) {
+    if (lowered) {
+        pushKernel(c.node, k);
+    } else {
+        emitGeneric(c.node, c.pn, c.eb);
+    }
+}
+
+void Lowerer::emitMatMul(const NodeLowering &c) {
+    Kernel k;
+    pushOrEstimate(c, lowerMatMul(c.node, c.n, c.ct, c.eb, k), k);
+}
+
+void Lowerer::emitGemm(const NodeLowering &c) {
+    Kernel k;
+    pushOrEstimate(c, lowerGemm(c.node, c.n, c.ct, c.eb, k), k);
+}
+
+void Lowerer::emitPool(const NodeLowering &c) {
+    Kernel k;
+    pushOrEstimate(c, lowerPool(c.n, c.eb, k), k);
+}
+
+void Lowerer::emitConv(const NodeLowering &c) {
+    Kernel k;
+    if (!lowerConv(c.n, c.ct, c.eb, k)) {
+        emitGeneric(c.node, c.pn, c.eb);
+        return;
+    }
+    pushKernel(c.node, k);
+    const bool hasBias = c.n.opType == QLatin1String("Conv") && c.n.input(2) >= 0;
+    if (hasBias && !fused && c.outE > 0) {
+        pushKernel(c.node, Kernel::elementwise(c.outE, 1, 1, fpe::kAdd, c.eb), KernelRole::Bias);
+    }
+}
+
+void Lowerer::emitConvTranspose(const NodeLowering &c) {
+    const int xv = c.n.input(0);
+    const int wv = c.n.input(1);
+    if (xv < 0 || wv < 0 || !val(xv).shapeKnown() || !val(wv).shapeKnown() || val(xv).shape.size() < 3) {
+        emitGeneric(c.node, c.pn, c.eb);
+        return;
+    }
+    const Shape &x = val(xv).shape;
+    const Shape &w = val(wv).shape;
+    const std::int64_t group = std::max<std::int64_t>(1, c.n.attrInt(u"group", 1));
+    std::int64_t inSpatial = 1, window = 1;
+    for (std::size_t i = 2; i < x.size(); ++i) {
+        inSpatial *= x[i];
+    }
+    for (std::size_t i = 2; i < w.size(); ++i) {
+        window *= w[i];
+    }
+    // cuDNN runs a transposed conv as the data gradient of a conv: the same GEMM work.
+    pushKernel(c.node, Kernel::gemm(x[0] * inSpatial, w[1] * window, x[1] / group, group, false, c.ct, c.eb));
+}
+
+void Lowerer::emitRowWise(const NodeLowering &c) {
+    std::int64_t rows = 0, rowLength = 0;
+    if (!rowGeometry(c.node, c.n, rows, rowLength)) {
+        emitGeneric(c.node, c.pn, c.eb);
+        return;
+    }
+    // In-kernel types: softmax under autocast reads FP16 and writes FP32.
+    int kb = c.eb;
+    const int inBytes = vbytes(c.n.input(0));
+    if (inBytes > 0 && inBytes != c.eb) {
+        kb = std::max(1, (inBytes + c.eb + 1) / 2);
+    }
+    const bool fullOutput = c.outE == rows * rowLength;
+    Kernel rk = Kernel::rowReduction(rows, rowLength, a.flopsPerElement[static_cast<std::size_t>(c.node)], kb,
+                                     fullOutput ? 1 : 0);
+    if (c.n.opType == QLatin1String("SkipLayerNormalization")) {
+        rk.inputs = 2;
+    }
+    pushKernel(c.node, rk);
+}
+
+void Lowerer::emitElementwise(const NodeLowering &c) {
+    double f = a.flopsPerElement[static_cast<std::size_t>(c.node)];
+    if (c.n.opType == QLatin1String("Pow")) {
+        const int ev = c.n.input(1);
+        if (ev >= 0 && (val(ev).elements() == 1 || val(ev).floatData || val(ev).intData)) {
+            f = fpe::kTanh;  // tensor ** scalar
+        }
+    }
+    const int inputs = c.kind == OpKind::BatchNorm ? 1 : fullInputs(c.n, c.outE);
+    int inBytesSum = 0, inCount = 0;
+    for (int v : c.n.inputs) {
+        const std::int64_t e = elems(v);
+        if (e > 0 && 2 * e >= c.outE && !folded(v)) {
+            inBytesSum += vbytes(v) > 0 ? vbytes(v) : c.eb;
+            ++inCount;
+        }
+    }
+    const int kb = std::max(1, (inBytesSum + c.eb + (inCount + 1) / 2) / (inCount + 1));
+    pushKernel(c.node, Kernel::elementwise(c.outE, inputs, 1, f, kb));
+}
+
+void Lowerer::emitCast(const NodeLowering &c) {
+    // The graph's Cast to a floating type means "to the model's dtype" at the run's precision.
+    const int in = c.n.input(0);
+    const int inB = vbytes(in);
+    if (c.out >= 0 && isFloatValue(c.out)) {
+        setOutputBytes(c.n, c.precision == Precision::AMP ? std::max(inB, 2) : storageBytes(c.precision));
+    }
+    const int outB = vbytes(c.out);
+    if (inB == outB && isFloatValue(in) == isFloatValue(c.out) && val(in).dtype == val(c.out).dtype) {
+        // A no-op cast (same type): PyTorch returns the tensor itself.
+        c.pn.aliasesInput = true;
+        return;
+    }
+    pushKernel(c.node, Kernel::elementwise(c.outE, 1, 1, fpe::kAdd, std::max(1, (inB + outB + 1) / 2)));
+}
+
+void Lowerer::emitGather(const NodeLowering &c) {
+    const int data = c.n.input(0);
+    const int idx = c.n.input(1);
+    const bool scalarIndex = idx >= 0 && val(idx).rankKnown && val(idx).shape.empty();
+    if (c.n.opType == QLatin1String("Gather") && scalarIndex && data >= 0 && !val(data).isInitializer()) {
+        // x[:, i]: a view (select) in PyTorch.
+        c.pn.aliasesInput = true;
+        c.pn.host = fused ? HostOpClass::None : HostOpClass::View;
+        return;
+    }
+    pushKernel(c.node, Kernel::copy(c.outE, c.eb, 1));
+}
+
+void Lowerer::emitCopy(const NodeLowering &c) {
+    const bool fill = c.n.opType == QLatin1String("OneHot") || c.n.opType == QLatin1String("Trilu");
+    pushKernel(c.node, fill ? Kernel::elementwise(c.outE, 1, 1, 1.0, c.eb) : Kernel::copy(c.outE, c.eb, 1));
 }
 
 KernelPlan Lowerer::run() {

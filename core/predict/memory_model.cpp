@@ -41,32 +41,19 @@ bool isKvName(const QString &name) {
            name.startsWith(QLatin1String("present_key")) || name.startsWith(QLatin1String("present_value"));
 }
 
-}  // namespace
-
-double allocatorBlockBytes(double bytes) {
-    if (bytes <= 0) {
-        return 0;
-    }
-    return std::ceil(bytes / 512.0) * 512.0;
+// Bytes of a value at its run-time storage (the plan's bytes per element).
+double storedBytes(const Graph &graph, const KernelPlan &plan, std::size_t v) {
+    const std::int64_t e = graph.values[v].elements();
+    const int b = v < plan.valueBytes.size() ? plan.valueBytes[v] : 4;
+    return e > 0 ? static_cast<double>(e) * b : 0.0;
 }
 
-PlanMemoryFootprint memoryFootprint(const Graph &graph, const GraphAnalysis &analysis, const KernelPlan &plan) {
-    PlanMemoryFootprint m;
-    m.valid = true;
-    const std::size_t nv = graph.values.size();
-    const std::size_t nn = graph.nodes.size();
-    const bool fused = plan.runtime == Runtime::Fused;
-    auto bytesOf = [&](std::size_t v) -> double {
-        const std::int64_t e = graph.values[v].elements();
-        const int b = v < plan.valueBytes.size() ? plan.valueBytes[v] : 4;
-        return e > 0 ? static_cast<double>(e) * b : 0.0;
-    };
-
-    // Weights: every initializer (parameters and buffers), at its run-time storage; BN folded in
-    // the fused runtime still counts (a few KiB).
+// Weights: every initializer (parameters and buffers), at its run-time storage; BN folded in the
+// fused runtime still counts (a few KiB).
+void addWeights(const Graph &graph, const GraphAnalysis &analysis, const KernelPlan &plan, PlanMemoryFootprint &m) {
     SegmentSums weightSegments;
     double weightBlocks = 0;
-    for (std::size_t v = 0; v < nv; ++v) {
+    for (std::size_t v = 0; v < graph.values.size(); ++v) {
         if (!graph.values[v].isInitializer() || analysis.consumerCount[v] == 0) {
             continue;
         }
@@ -74,23 +61,39 @@ PlanMemoryFootprint memoryFootprint(const Graph &graph, const GraphAnalysis &ana
         if (value.intData && value.elements() <= 64) {
             continue;  // shape constants folded at build time
         }
-        const double b = bytesOf(v);
+        const double b = storedBytes(graph, plan, v);
         m.weightsBytes += b;
         weightBlocks += allocatorBlockBytes(b);
         weightSegments.add(allocatorBlockBytes(b), 1.0);
     }
+    m.weightBlocksBytes = weightBlocks;
+    m.weightReservedBytes = weightSegments.reserved();
+}
 
-    // Storage of each value: views, in-place ops and fused internals share or skip allocation.
-    std::vector<std::int32_t> storage(nv, -1);
-    std::vector<double> storageBytes;
-    std::vector<std::uint8_t> storageKv;
-    storageBytes.reserve(nv / 2 + 8);
+// The allocations of a forward pass: each value maps to a storage (views and in-place ops share
+// their input's; values read only inside a fused kernel have none).
+struct Storages {
+    std::vector<std::int32_t> of;     // per value: its storage, -1 = none
+    std::vector<double> bytes;        // per storage
+    std::vector<std::uint8_t> kv;     // per storage: a KV-cache tensor
+    std::vector<std::int32_t> lastUse;  // per storage: the last node reading it
+    std::vector<std::uint8_t> pinned;   // per storage: held by the caller (graph inputs and outputs)
+    double kvPast = 0;                // bytes of the KV-cache inputs
+    double kvPresent = 0;             // bytes of the KV-cache outputs
+
+    std::int32_t storageOf(int v) const { return v >= 0 ? of[static_cast<std::size_t>(v)] : -1; }
+};
+
+Storages assignStorages(const Graph &graph, const GraphAnalysis &analysis, const KernelPlan &plan) {
+    const std::size_t nv = graph.values.size();
+    Storages st;
+    st.of.assign(nv, -1);
+    st.bytes.reserve(nv / 2 + 8);
     auto newStorage = [&](std::size_t v, bool kv) {
-        storage[v] = static_cast<std::int32_t>(storageBytes.size());
-        storageBytes.push_back(bytesOf(v));
-        storageKv.push_back(kv ? 1 : 0);
+        st.of[v] = static_cast<std::int32_t>(st.bytes.size());
+        st.bytes.push_back(storedBytes(graph, plan, v));
+        st.kv.push_back(kv ? 1 : 0);
     };
-    double kvPast = 0, kvPresent = 0;
     for (int v : graph.inputs) {
         if (v < 0) {
             continue;
@@ -98,12 +101,12 @@ PlanMemoryFootprint memoryFootprint(const Graph &graph, const GraphAnalysis &ana
         const bool kv = isKvName(graph.values[static_cast<std::size_t>(v)].name);
         newStorage(static_cast<std::size_t>(v), kv);
         if (kv) {
-            kvPast += bytesOf(static_cast<std::size_t>(v));
+            st.kvPast += storedBytes(graph, plan, static_cast<std::size_t>(v));
         }
     }
     for (int v : graph.outputs) {
         if (v >= 0 && isKvName(graph.values[static_cast<std::size_t>(v)].name)) {
-            kvPresent += bytesOf(static_cast<std::size_t>(v));
+            st.kvPresent += storedBytes(graph, plan, static_cast<std::size_t>(v));
         }
     }
     // The fusion unit of a node: the node whose kernel computes it.
@@ -111,11 +114,11 @@ PlanMemoryFootprint memoryFootprint(const Graph &graph, const GraphAnalysis &ana
         const PlannedNode &pn = plan.nodes[static_cast<std::size_t>(node)];
         return pn.fusedInto >= 0 ? pn.fusedInto : node;
     };
-    for (std::size_t i = 0; i < nn; ++i) {
+    for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
         const Node &n = graph.nodes[i];
         const PlannedNode &pn = plan.nodes[i];
         const int in0 = n.input(0);
-        const bool alias = (pn.aliasesInput || pn.inPlace) && in0 >= 0 && storage[static_cast<std::size_t>(in0)] >= 0;
+        const bool alias = (pn.aliasesInput || pn.inPlace) && st.storageOf(in0) >= 0;
         for (int v : n.outputs) {
             if (v < 0) {
                 continue;
@@ -126,7 +129,7 @@ PlanMemoryFootprint memoryFootprint(const Graph &graph, const GraphAnalysis &ana
                 continue;  // folded shape arithmetic
             }
             if (alias) {
-                storage[vi] = storage[static_cast<std::size_t>(in0)];
+                st.of[vi] = st.of[static_cast<std::size_t>(in0)];
                 continue;
             }
             // A value read only inside its fusion unit never reaches memory.
@@ -141,118 +144,116 @@ PlanMemoryFootprint memoryFootprint(const Graph &graph, const GraphAnalysis &ana
             newStorage(vi, isKvName(value.name));
         }
     }
-    // Last use of each storage.
-    const std::size_t ns = storageBytes.size();
-    std::vector<std::int32_t> lastUse(ns, -1);
-    std::vector<std::uint8_t> pinned(ns, 0);
-    for (std::size_t i = 0; i < nn; ++i) {
+    // Last use of each storage; the caller holds the graph's inputs and outputs.
+    const std::size_t ns = st.bytes.size();
+    st.lastUse.assign(ns, -1);
+    st.pinned.assign(ns, 0);
+    for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
         for (int v : graph.nodes[i].inputs) {
-            if (v >= 0 && storage[static_cast<std::size_t>(v)] >= 0) {
-                lastUse[static_cast<std::size_t>(storage[static_cast<std::size_t>(v)])] = static_cast<std::int32_t>(i);
+            if (st.storageOf(v) >= 0) {
+                st.lastUse[static_cast<std::size_t>(st.storageOf(v))] = static_cast<std::int32_t>(i);
             }
         }
     }
-    for (int v : graph.inputs) {
-        if (v >= 0 && storage[static_cast<std::size_t>(v)] >= 0) {
-            pinned[static_cast<std::size_t>(storage[static_cast<std::size_t>(v)])] = 1;  // the caller holds its inputs
+    for (const std::vector<int> *ends : {&graph.inputs, &graph.outputs}) {
+        for (int v : *ends) {
+            if (st.storageOf(v) >= 0) {
+                st.pinned[static_cast<std::size_t>(st.storageOf(v))] = 1;
+            }
         }
     }
-    for (int v : graph.outputs) {
-        if (v >= 0 && storage[static_cast<std::size_t>(v)] >= 0) {
-            pinned[static_cast<std::size_t>(storage[static_cast<std::size_t>(v)])] = 1;
-        }
-    }
-    // Sweep in execution order.
-    std::vector<std::uint8_t> allocated(ns, 0);
-    double live = 0, liveBlocks = 0;
-    SegmentSums liveSegments;
-    double peak = 0, peakBlocks = 0, peakReserved = 0;
-    auto allocate = [&](std::size_t s) {
-        if (allocated[s] || storageKv[s]) {
-            allocated[s] = 1;
+    return st;
+}
+
+// Live activations while the nodes run in order: bytes, allocator blocks and reserved segments.
+// KV-cache storages are counted apart; pinned ones are never freed.
+class LiveActivations {
+public:
+    explicit LiveActivations(Storages &st) : m_st(st), m_allocated(st.bytes.size(), 0) {}
+
+    void allocate(std::size_t s) {
+        if (m_allocated[s] || m_st.kv[s]) {
+            m_allocated[s] = 1;
             return;
         }
-        allocated[s] = 1;
-        live += storageBytes[s];
-        const double blk = allocatorBlockBytes(storageBytes[s]);
+        m_allocated[s] = 1;
+        live += m_st.bytes[s];
+        const double blk = allocatorBlockBytes(m_st.bytes[s]);
         liveBlocks += blk;
         liveSegments.add(blk, 1.0);
-    };
-    auto release = [&](std::size_t s) {
-        if (!allocated[s] || storageKv[s] || pinned[s]) {
+    }
+    void release(std::size_t s) {
+        if (!m_allocated[s] || m_st.kv[s] || m_st.pinned[s]) {
             return;
         }
-        allocated[s] = 2;
-        live -= storageBytes[s];
-        const double blk = allocatorBlockBytes(storageBytes[s]);
+        m_allocated[s] = 2;
+        live -= m_st.bytes[s];
+        const double blk = allocatorBlockBytes(m_st.bytes[s]);
         liveBlocks -= blk;
         liveSegments.add(blk, -1.0);
-    };
+    }
+    bool allocated(std::size_t s) const { return m_allocated[s] != 0; }
+
+    double live = 0;
+    double liveBlocks = 0;
+    SegmentSums liveSegments;
+
+private:
+    Storages &m_st;
+    std::vector<std::uint8_t> m_allocated;  // 0 not yet, 1 live, 2 freed
+};
+
+// The peak of live activations over the forward pass (and the node where it occurs).
+void sweepActivations(const Graph &graph, Storages &st, PlanMemoryFootprint &m) {
+    LiveActivations la(st);
     for (int v : graph.inputs) {
-        if (v >= 0 && storage[static_cast<std::size_t>(v)] >= 0) {
-            allocate(static_cast<std::size_t>(storage[static_cast<std::size_t>(v)]));
+        if (st.storageOf(v) >= 0) {
+            la.allocate(static_cast<std::size_t>(st.storageOf(v)));
         }
     }
-    peak = live;
-    peakBlocks = liveBlocks;
-    peakReserved = liveSegments.reserved();
-    std::vector<std::int32_t> dying;
-    for (std::size_t i = 0; i < nn; ++i) {
+    double peak = la.live;
+    double peakBlocks = la.liveBlocks;
+    double peakReserved = la.liveSegments.reserved();
+    auto releaseAfter = [&](const std::vector<int> &values, std::size_t i) {
+        for (int v : values) {
+            if (st.storageOf(v) >= 0) {
+                const auto s = static_cast<std::size_t>(st.storageOf(v));
+                if (st.lastUse[s] == static_cast<std::int32_t>(i)) {
+                    la.release(s);
+                }
+            }
+        }
+    };
+    for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
         for (int v : graph.nodes[i].outputs) {
-            if (v >= 0 && storage[static_cast<std::size_t>(v)] >= 0) {
-                const auto s = static_cast<std::size_t>(storage[static_cast<std::size_t>(v)]);
-                if (!allocated[s]) {
-                    allocate(s);
-                    if (lastUse[s] < static_cast<std::int32_t>(i)) {
-                        lastUse[s] = static_cast<std::int32_t>(i);  // never read: freed right away
+            if (st.storageOf(v) >= 0) {
+                const auto s = static_cast<std::size_t>(st.storageOf(v));
+                if (!la.allocated(s)) {
+                    la.allocate(s);
+                    if (st.lastUse[s] < static_cast<std::int32_t>(i)) {
+                        st.lastUse[s] = static_cast<std::int32_t>(i);  // never read: freed right away
                     }
                 }
             }
         }
-        if (live > peak) {
-            peak = live;
+        if (la.live > peak) {
+            peak = la.live;
             m.peakNode = static_cast<int>(i);
         }
-        peakBlocks = std::max(peakBlocks, liveBlocks);
+        peakBlocks = std::max(peakBlocks, la.liveBlocks);
         // The caching allocator keeps freed segments: reserved only grows.
-        peakReserved = std::max(peakReserved, liveSegments.reserved());
-        for (int v : graph.nodes[i].inputs) {
-            if (v >= 0 && storage[static_cast<std::size_t>(v)] >= 0) {
-                const auto s = static_cast<std::size_t>(storage[static_cast<std::size_t>(v)]);
-                if (lastUse[s] == static_cast<std::int32_t>(i)) {
-                    release(s);
-                }
-            }
-        }
-        for (int v : graph.nodes[i].outputs) {
-            if (v >= 0 && storage[static_cast<std::size_t>(v)] >= 0) {
-                const auto s = static_cast<std::size_t>(storage[static_cast<std::size_t>(v)]);
-                if (lastUse[s] == static_cast<std::int32_t>(i)) {
-                    release(s);
-                }
-            }
-        }
+        peakReserved = std::max(peakReserved, la.liveSegments.reserved());
+        releaseAfter(graph.nodes[i].inputs, i);
+        releaseAfter(graph.nodes[i].outputs, i);
     }
     m.activationsBytes = peak;
     m.activationBlocksBytes = peakBlocks;
     m.activationReservedBytes = peakReserved;
-    m.weightBlocksBytes = weightBlocks;
-    m.weightReservedBytes = weightSegments.reserved();
-    m.fused = fused;
+}
 
-    // KV cache: eager keeps the past tensors and the concatenated present ones; a fused engine
-    // updates one preallocated cache in place.
-    m.kvCacheBytes = fused ? std::max(kvPast, kvPresent) : kvPast + kvPresent;
-    SegmentSums kvSegments;
-    for (std::size_t s = 0; s < ns; ++s) {
-        if (storageKv[s]) {
-            kvSegments.add(allocatorBlockBytes(storageBytes[s]), 1.0);
-        }
-    }
-    m.kvReservedBytes = kvSegments.reserved();
-
-    // Workspace inputs: whether there are GEMMs (cuBLAS) and cuDNN's largest conv workspace
-    // (estimate: the conv's output; capped when finished).
+// Workspace inputs: whether there are GEMMs (cuBLAS) and cuDNN's largest conv workspace
+// (estimate: the conv's output; capped when finished).
+void addWorkspaceInputs(const KernelPlan &plan, PlanMemoryFootprint &m) {
     for (const PlannedKernel &k : plan.kernels) {
         if (k.kernel.kind == KernelClass::Conv && !k.kernel.isPointwiseConv()) {
             const double out = static_cast<double>(k.kernel.implicitM()) * static_cast<double>(k.kernel.implicitN()) *
@@ -261,6 +262,36 @@ PlanMemoryFootprint memoryFootprint(const Graph &graph, const GraphAnalysis &ana
         }
         m.anyGemm = m.anyGemm || k.kernel.kind == KernelClass::Gemm || k.kernel.isPointwiseConv();
     }
+}
+
+}  // namespace
+
+double allocatorBlockBytes(double bytes) {
+    if (bytes <= 0) {
+        return 0;
+    }
+    return std::ceil(bytes / 512.0) * 512.0;
+}
+
+PlanMemoryFootprint memoryFootprint(const Graph &graph, const GraphAnalysis &analysis, const KernelPlan &plan) {
+    PlanMemoryFootprint m;
+    m.valid = true;
+    m.fused = plan.runtime == Runtime::Fused;
+    addWeights(graph, analysis, plan, m);
+    Storages st = assignStorages(graph, analysis, plan);
+    sweepActivations(graph, st, m);
+
+    // KV cache: eager keeps the past tensors and the concatenated present ones; a fused engine
+    // updates one preallocated cache in place.
+    m.kvCacheBytes = m.fused ? std::max(st.kvPast, st.kvPresent) : st.kvPast + st.kvPresent;
+    SegmentSums kvSegments;
+    for (std::size_t s = 0; s < st.bytes.size(); ++s) {
+        if (st.kv[s]) {
+            kvSegments.add(allocatorBlockBytes(st.bytes[s]), 1.0);
+        }
+    }
+    m.kvReservedBytes = kvSegments.reserved();
+    addWorkspaceInputs(plan, m);
     return m;
 }
 

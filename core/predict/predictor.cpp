@@ -91,6 +91,18 @@ Status checkPrecision(Precision precision, const Target &target) {
                           supportedPrecisions(target).join(QStringLiteral(", ")))};
 }
 
+Status checkPrecisions(const Knobs &knobs, const QMap<QString, Precision> &nodePrecisions, const Target &target) {
+    if (Status s = checkPrecision(knobs.precision, target); !s) {
+        return s;
+    }
+    for (auto it = nodePrecisions.constBegin(); it != nodePrecisions.constEnd(); ++it) {
+        if (Status s = checkPrecision(it.value(), target); !s) {
+            return Error{QStringLiteral("node '%1': %2").arg(it.key(), s.errorMessage())};
+        }
+    }
+    return Status::success();
+}
+
 void KernelPredictionCache::clear() {
     m_entries.clear();
     m_table.clear();
@@ -164,40 +176,13 @@ TargetDevice TargetDevice::make(const Target &target, const KernelModel &model) 
     return d;
 }
 
-Prediction predictPlan(const Graph &graph, const GraphAnalysis &analysis, const KernelPlan &planIn,
-                       const TargetDevice &device, const PredictOptions &options) {
-    const KernelModel &km = options.kernelModel ? *options.kernelModel : KernelModel::builtIn();
-    const HostOverheadParameters &hp =
-        (options.hostModel ? *options.hostModel : HostOverheadModel::builtIn()).of(planIn.runtime);
-    const UncertaintyCalibration &cal = UncertaintyCalibration::builtIn();
-    const Target &target = device.target;
+namespace {
 
-    // Distinct kernels: indexed by lowerGraph; a plan edited by hand is indexed here.
-    std::optional<KernelPlan> indexed;
-    if (planIn.distinctOf.size() != planIn.kernels.size()) {
-        indexed = planIn;
-        indexDistinctKernels(*indexed);
-    }
-    const KernelPlan &plan = indexed ? *indexed : planIn;
-    const bool fused = plan.runtime == Runtime::Fused;
-    const bool amp = plan.precision == Precision::AMP;
-
-    Prediction p;
-    p.targetKey = device.key.isNull() ? target.key() : device.key;
-    p.targetLabel = device.label.isNull() ? target.label() : device.label;
-    p.precision = plan.precision;
-    p.runtime = plan.runtime;
-    p.batch = std::max<std::int64_t>(1, options.batch);
-    const std::size_t nn = graph.nodes.size();
-    if (options.keepNodes) {
-        p.nodes.resize(nn);
-    }
-    NodeTiming *const nodes = options.keepNodes ? p.nodes.data() : nullptr;
-
-    const double idleW = device.key.isNull() ? target.idleW() : device.idleW;
-    const double tdpW = device.key.isNull() ? target.tdpW() : device.tdpW;
-
-    // Each distinct kernel once: the kernel model (or the target's cache), stream time, band, power.
+// Each distinct kernel of the plan once: the kernel model (or the target's cache), stream time,
+// band and power. The vector is the calling thread's scratch (reused across calls).
+std::vector<DistinctTiming> &timeDistinctKernels(const KernelPlan &plan, const KernelModel &km,
+                                                 const TargetDevice &device, const PredictOptions &options,
+                                                 double idleW, double tdpW) {
     thread_local std::vector<DistinctTiming> distinctScratch;
     std::vector<DistinctTiming> &dt = distinctScratch;
     dt.resize(plan.distinct.size());
@@ -227,36 +212,132 @@ Prediction predictPlan(const Graph &graph, const GraphAnalysis &analysis, const 
         t.modelBound = boundOf(pr.bound);
         t.extrapolated = pr.extrapolated;
     }
+    return dt;
+}
 
-    const double gap = hp.gpuGapUs * 1e-3;
-    const double opMs = (hp.opUs + (amp ? hp.autocastOpUs : 0.0)) * 1e-3;
-    const double viewMs = hp.viewUs * 1e-3;
-    const double shapeMs = hp.shapeUs * 1e-3;
-    const double kernelMs = hp.kernelUs * 1e-3;
+// The runtime's host costs in ms.
+struct HostCosts {
+    double perInferenceMs = 0;
+    double gapMs = 0;     // GPU gap between back-to-back kernels
+    double opMs = 0;      // per aten op (autocast dispatch included under AMP)
+    double viewMs = 0;
+    double shapeMs = 0;
+    double kernelMs = 0;  // per kernel beyond an op's first (fused: per kernel)
 
-    std::vector<KernelTiming> kernels;
-    if (options.keepKernels) {
-        kernels.resize(plan.kernels.size());
+    HostCosts(const HostOverheadParameters &hp, bool amp)
+        : perInferenceMs(hp.perInferenceMs), gapMs(hp.gpuGapUs * 1e-3),
+          opMs((hp.opUs + (amp ? hp.autocastOpUs : 0.0)) * 1e-3), viewMs(hp.viewUs * 1e-3),
+          shapeMs(hp.shapeUs * 1e-3), kernelMs(hp.kernelUs * 1e-3) {}
+};
+
+// The one pass over the plan: the host issues kernels in node order; each starts on the GPU at
+// max(issue, previous end + gap). A kernel is on the critical path when the next one was issued
+// before it ended (the next waited on the GPU), so each kernel's share of the node attribution,
+// energy and bands is booked when the next one is issued.
+class Timeline {
+public:
+    Timeline(const KernelPlan &plan, const std::vector<DistinctTiming> &dt, const HostCosts &hc, Prediction &p,
+             bool keepKernels)
+        : prevEnd(hc.perInferenceMs), host(hc.perInferenceMs), gpuFree(hc.perInferenceMs), m_plan(plan), m_dt(dt),
+          m_hc(hc), m_p(p), m_nodes(p.nodes.empty() ? nullptr : p.nodes.data()),
+          m_fused(plan.runtime == Runtime::Fused) {
+        if (keepKernels) {
+            kernels.resize(plan.kernels.size());
+        }
     }
 
-    // One pass: the host issues kernels in node order; each starts on the GPU at
-    // max(issue, previous end + gap). A kernel is on the critical path when the next one was
-    // issued before it ended (the next waited on the GPU), so each kernel's share of the node
-    // attribution, energy and bands is booked when the next one is issued.
+    void run(std::size_t nodeCount) {
+        for (std::size_t i = 0; i < nodeCount; ++i) {
+            issueNode(i);
+        }
+        if (m_pending.distinct >= 0) {
+            book(m_pending, true);  // the last kernel
+        }
+    }
+
+    // Results after run().
     BandAccumulator acc;
-    double prevEnd = hp.perInferenceMs;
-    double energyMJ = 0;  // W * ms = mJ
-    double busy = 0;
-    int longestNode = -1;
-    double longest = -1;
+    double prevEnd;        // end of the last booked kernel
+    double energyMJ = 0;   // kernels' energy, W * ms = mJ
+    double busy = 0;       // sum of the kernels' GPU time
+    double host;           // the host's time when it issued the last op
+    double gpuFree;        // end of the last kernel
+    int hostOps = 0;
+    std::vector<KernelTiming> kernels;
+
+private:
     struct Pending {
         std::size_t kernel = 0;
         std::size_t node = 0;
         std::int32_t distinct = -1;
         double endMs = 0;
-    } pending;
-    auto book = [&](const Pending &k, bool critical) {
-        const DistinctTiming &t = dt[static_cast<std::size_t>(k.distinct)];
+    };
+
+    void issueNode(std::size_t i) {
+        const PlannedNode &pn = m_plan.nodes[i];
+        const double hostBefore = host;
+        switch (pn.host) {
+        case HostOpClass::None: break;
+        case HostOpClass::Shape: host += m_hc.shapeMs; break;
+        case HostOpClass::View: host += m_hc.viewMs; break;
+        case HostOpClass::Op: break;
+        }
+        for (int j = 0; j < pn.kernelCount; ++j) {
+            // Host: an aten op per kernel up to the node's op count (casts are ops), then launches.
+            if (m_fused) {
+                host += m_hc.kernelMs;
+            } else {
+                host += j < pn.hostOps ? m_hc.opMs : m_hc.kernelMs;
+            }
+            issueKernel(i, static_cast<std::size_t>(pn.firstKernel + j));
+        }
+        if (!m_fused && pn.host == HostOpClass::Op && pn.hostOps > pn.kernelCount) {
+            host += m_hc.opMs * (pn.hostOps - pn.kernelCount);
+        }
+        if (m_nodes) {
+            m_nodes[i].fusedInto = pn.fusedInto;
+            m_nodes[i].hostMs = host - hostBefore;
+        }
+        hostOps += pn.hostOps;
+    }
+
+    void issueKernel(std::size_t node, std::size_t ki) {
+        const std::int32_t di = m_plan.distinctOf[ki];
+        const DistinctTiming &t = m_dt[static_cast<std::size_t>(di)];
+        if (m_pending.distinct >= 0) {
+            book(m_pending, host <= m_pending.endMs + m_hc.gapMs);
+        }
+        const double ready = m_first ? gpuFree : gpuFree + m_hc.gapMs;
+        const double startMs = std::max(host, ready);
+        const double waitMs = std::max(0.0, host - ready) + (m_first ? 0.0 : m_hc.gapMs);
+        if (!kernels.empty()) {
+            const PlannedKernel &pk = m_plan.kernels[ki];
+            KernelTiming &kt = kernels[ki];
+            kt.node = static_cast<int>(node);
+            kt.kind = pk.kernel.kind;
+            kt.role = pk.role;
+            kt.compute = t.compute;
+            kt.errorClass = t.errorClass;
+            kt.extrapolated = t.extrapolated;
+            kt.issueMs = host;
+            kt.startMs = startMs;
+            kt.waitMs = waitMs;
+            kt.gpuMs = t.gpuMs;
+            kt.flops = t.flops;
+            kt.bytes = t.bytes;
+            kt.bandLowMs = t.bandLowMs;
+            kt.bandHighMs = t.bandHighMs;
+            kt.bound = waitMs > t.gpuMs ? Bound::Host : t.modelBound;
+            kt.powerW = t.powerW;
+        }
+        gpuFree = startMs + t.gpuMs;
+        m_pending = Pending{ki, node, di, gpuFree};
+        m_first = false;
+        m_p.extrapolated = m_p.extrapolated || t.extrapolated;
+    }
+
+    void book(const Pending &k, bool critical) {
+        const DistinctTiming &t = m_dt[static_cast<std::size_t>(k.distinct)];
         const double advance = k.endMs - prevEnd;
         prevEnd = k.endMs;
         const double ej = t.powerW * t.gpuMs;
@@ -264,10 +345,10 @@ Prediction predictPlan(const Graph &graph, const GraphAnalysis &analysis, const 
         busy += t.gpuMs;
         if (critical) {
             acc.add(static_cast<int>(t.errorClass), t.gpuMs, t.bandLowMs, t.bandHighMs);
-            p.classMs[static_cast<std::size_t>(t.errorClass)] += t.gpuMs;
+            m_p.classMs[static_cast<std::size_t>(t.errorClass)] += t.gpuMs;
         }
-        if (nodes) {
-            NodeTiming &nt = nodes[k.node];
+        if (m_nodes) {
+            NodeTiming &nt = m_nodes[k.node];
             nt.latencyMs += advance;
             nt.gpuMs += t.gpuMs;
             nt.waitMs += std::max(0.0, advance - t.gpuMs);
@@ -278,93 +359,35 @@ Prediction predictPlan(const Graph &graph, const GraphAnalysis &analysis, const 
             nt.bandLowMs += t.bandLowMs;
             nt.bandHighMs += t.bandHighMs;
             // The node's bound is the model's bound of its longest kernel (first of equals).
-            if (static_cast<int>(k.node) != longestNode) {
-                longestNode = static_cast<int>(k.node);
-                longest = -1;
+            if (static_cast<int>(k.node) != m_longestNode) {
+                m_longestNode = static_cast<int>(k.node);
+                m_longest = -1;
             }
-            if (t.gpuMs > longest) {
-                longest = t.gpuMs;
+            if (t.gpuMs > m_longest) {
+                m_longest = t.gpuMs;
                 nt.bound = t.modelBound;
             }
         }
         if (!kernels.empty()) {
             kernels[k.kernel].critical = critical;
         }
-    };
-
-    double host = hp.perInferenceMs;  // the Python call and bookkeeping before the first op
-    double gpuFree = host;            // nothing runs before the forward pass starts
-    bool first = true;
-    int hostOps = 0;
-    for (std::size_t i = 0; i < nn; ++i) {
-        const PlannedNode &pn = plan.nodes[i];
-        const double hostBefore = host;
-        switch (pn.host) {
-        case HostOpClass::None: break;
-        case HostOpClass::Shape: host += shapeMs; break;
-        case HostOpClass::View: host += viewMs; break;
-        case HostOpClass::Op: break;
-        }
-        for (int j = 0; j < pn.kernelCount; ++j) {
-            const std::size_t ki = static_cast<std::size_t>(pn.firstKernel + j);
-            // Host: an aten op per kernel up to the node's op count (casts are ops), then launches.
-            if (fused) {
-                host += kernelMs;
-            } else {
-                host += j < pn.hostOps ? opMs : kernelMs;
-            }
-            const std::int32_t di = plan.distinctOf[ki];
-            const DistinctTiming &t = dt[static_cast<std::size_t>(di)];
-            if (pending.distinct >= 0) {
-                book(pending, host <= pending.endMs + gap);
-            }
-            const double ready = first ? gpuFree : gpuFree + gap;
-            const double startMs = std::max(host, ready);
-            const double waitMs = std::max(0.0, host - ready) + (first ? 0.0 : gap);
-            if (!kernels.empty()) {
-                const PlannedKernel &pk = plan.kernels[ki];
-                KernelTiming &kt = kernels[ki];
-                kt.node = static_cast<int>(i);
-                kt.kind = pk.kernel.kind;
-                kt.role = pk.role;
-                kt.compute = t.compute;
-                kt.errorClass = t.errorClass;
-                kt.extrapolated = t.extrapolated;
-                kt.issueMs = host;
-                kt.startMs = startMs;
-                kt.waitMs = waitMs;
-                kt.gpuMs = t.gpuMs;
-                kt.flops = t.flops;
-                kt.bytes = t.bytes;
-                kt.bandLowMs = t.bandLowMs;
-                kt.bandHighMs = t.bandHighMs;
-                kt.bound = waitMs > t.gpuMs ? Bound::Host : t.modelBound;
-                kt.powerW = t.powerW;
-            }
-            gpuFree = startMs + t.gpuMs;
-            pending = Pending{ki, i, di, gpuFree};
-            first = false;
-            p.extrapolated = p.extrapolated || t.extrapolated;
-        }
-        if (!fused && pn.host == HostOpClass::Op && pn.hostOps > pn.kernelCount) {
-            host += opMs * (pn.hostOps - pn.kernelCount);
-        }
-        if (nodes) {
-            nodes[i].fusedInto = pn.fusedInto;
-            nodes[i].hostMs = host - hostBefore;
-        }
-        hostOps += pn.hostOps;
     }
-    if (pending.distinct >= 0) {
-        book(pending, true);  // the last kernel
-    }
-    p.hostOps = hostOps;
-    const double end = std::max(host, gpuFree);
-    p.latencyMs = end;
-    p.hostMs = host;
 
-    for (std::size_t i = 0; i < p.nodes.size(); ++i) {
-        NodeTiming &nt = p.nodes[i];
+    const KernelPlan &m_plan;
+    const std::vector<DistinctTiming> &m_dt;
+    const HostCosts &m_hc;
+    Prediction &m_p;
+    NodeTiming *const m_nodes;  // null when the prediction keeps no nodes
+    const bool m_fused;
+    Pending m_pending;
+    bool m_first = true;
+    int m_longestNode = -1;
+    double m_longest = -1;
+};
+
+// Per node: host-bound nodes, and the time a node waited added to its band.
+void finishNodeTimings(std::vector<NodeTiming> &nodes) {
+    for (NodeTiming &nt : nodes) {
         if (nt.kernels == 0) {
             nt.bound = nt.hostMs > 0 ? Bound::Host : Bound::Latency;
             continue;
@@ -376,27 +399,34 @@ Prediction predictPlan(const Graph &graph, const GraphAnalysis &analysis, const 
             nt.bound = Bound::Host;
         }
     }
-    p.gpuBusyMs = busy;
-    p.overheadMs = std::max(0.0, p.latencyMs - (prevEnd - hp.perInferenceMs));
-    p.kernelCount = static_cast<int>(plan.kernels.size());
+}
+
+// End-to-end figures from the timeline: latency, host and GPU time, bands, energy, throughput.
+void setTotals(Prediction &p, Timeline &tl, const HostCosts &hc, const UncertaintyCalibration &cal, double idleW,
+               double tdpW, const EnergyParameters &energy) {
+    p.hostOps = tl.hostOps;
+    p.latencyMs = std::max(tl.host, tl.gpuFree);
+    p.hostMs = tl.host;
+    finishNodeTimings(p.nodes);
+    p.gpuBusyMs = tl.busy;
+    p.overheadMs = std::max(0.0, p.latencyMs - (tl.prevEnd - hc.perInferenceMs));
     double critical = 0;
     for (int c = 0; c < kKernelErrorClassCount; ++c) {
         critical += p.classMs[static_cast<std::size_t>(c)];
     }
     const double hostBound = std::max(0.0, p.latencyMs - critical);
     p.classMs[kHostBandClass] = hostBound;
-    p.hostWaitMs = std::max(0.0, p.latencyMs - busy);
-    acc.add(kHostBandClass, hostBound, hostBound * cal.hostLow, hostBound * cal.hostHigh);
-    acc.halfWidths(cal.scale, p.classBandDownMs, p.classBandUpMs);
-    acc.bandOf(p.latencyMs, cal.scale, cal.systemRelative, p.bandLowMs, p.bandHighMs);
-    energyMJ += p.hostWaitMs * hostWaitPowerW(idleW, tdpW, options.energy);
+    p.hostWaitMs = std::max(0.0, p.latencyMs - tl.busy);
+    tl.acc.add(kHostBandClass, hostBound, hostBound * cal.hostLow, hostBound * cal.hostHigh);
+    tl.acc.halfWidths(cal.scale, p.classBandDownMs, p.classBandUpMs);
+    tl.acc.bandOf(p.latencyMs, cal.scale, cal.systemRelative, p.bandLowMs, p.bandHighMs);
+    const double energyMJ = tl.energyMJ + p.hostWaitMs * hostWaitPowerW(idleW, tdpW, energy);
     p.energyJ = energyMJ * 1e-3;
     p.avgPowerW = p.latencyMs > 0 ? energyMJ / p.latencyMs : 0.0;
     p.throughputPerS = p.latencyMs > 0 ? static_cast<double>(p.batch) * 1000.0 / p.latencyMs : 0.0;
+}
 
-    if (options.computeMemory) {
-        p.memory = estimateMemory(graph, analysis, plan, target, options.memory);
-    }
+void addPlanWarnings(Prediction &p, const KernelPlan &plan) {
     if (!plan.approximatedOps.isEmpty()) {
         p.warnings << QStringLiteral("approximated as memory-bound copies (no lowering rule): %1")
                           .arg(plan.approximatedOps.join(QStringLiteral(", ")));
@@ -412,21 +442,58 @@ Prediction predictPlan(const Graph &graph, const GraphAnalysis &analysis, const 
                           .arg(p.memory.capacityBytes / 1048576.0, 0, 'f', 0)
                           .arg(p.targetLabel);
     }
+}
+
+}  // namespace
+
+Prediction predictPlan(const Graph &graph, const GraphAnalysis &analysis, const KernelPlan &planIn,
+                       const TargetDevice &device, const PredictOptions &options) {
+    const KernelModel &km = options.kernelModel ? *options.kernelModel : KernelModel::builtIn();
+    const HostOverheadParameters &hp =
+        (options.hostModel ? *options.hostModel : HostOverheadModel::builtIn()).of(planIn.runtime);
+    const Target &target = device.target;
+
+    // Distinct kernels: indexed by lowerGraph; a plan edited by hand is indexed here.
+    std::optional<KernelPlan> indexed;
+    if (planIn.distinctOf.size() != planIn.kernels.size()) {
+        indexed = planIn;
+        indexDistinctKernels(*indexed);
+    }
+    const KernelPlan &plan = indexed ? *indexed : planIn;
+
+    Prediction p;
+    p.targetKey = device.key.isNull() ? target.key() : device.key;
+    p.targetLabel = device.label.isNull() ? target.label() : device.label;
+    p.precision = plan.precision;
+    p.runtime = plan.runtime;
+    p.batch = std::max<std::int64_t>(1, options.batch);
+    if (options.keepNodes) {
+        p.nodes.resize(graph.nodes.size());
+    }
+    const double idleW = device.key.isNull() ? target.idleW() : device.idleW;
+    const double tdpW = device.key.isNull() ? target.tdpW() : device.tdpW;
+
+    const std::vector<DistinctTiming> &dt = timeDistinctKernels(plan, km, device, options, idleW, tdpW);
+    const HostCosts hc(hp, plan.precision == Precision::AMP);
+    Timeline timeline(plan, dt, hc, p, options.keepKernels);
+    timeline.run(graph.nodes.size());
+    setTotals(p, timeline, hc, UncertaintyCalibration::builtIn(), idleW, tdpW, options.energy);
+    p.kernelCount = static_cast<int>(plan.kernels.size());
+
+    if (options.computeMemory) {
+        p.memory = estimateMemory(graph, analysis, plan, target, options.memory);
+    }
+    addPlanWarnings(p, plan);
     if (options.keepKernels) {
-        p.kernels = std::move(kernels);
+        p.kernels = std::move(timeline.kernels);
     }
     return p;
 }
 
 Result<Prediction> predict(const Graph &graph, const Target &target, const Knobs &knobs, const PredictOptions &options,
                            const QMap<QString, Precision> &nodePrecisions) {
-    if (Status s = checkPrecision(knobs.precision, target); !s) {
+    if (Status s = checkPrecisions(knobs, nodePrecisions, target); !s) {
         return Error{s.errorMessage()};
-    }
-    for (auto it = nodePrecisions.constBegin(); it != nodePrecisions.constEnd(); ++it) {
-        if (Status s = checkPrecision(it.value(), target); !s) {
-            return Error{QStringLiteral("node '%1': %2").arg(it.key(), s.errorMessage())};
-        }
     }
     const GraphAnalysis analysis = GraphAnalysis::of(graph);
     LoweringOptions lo;

@@ -50,6 +50,9 @@ QString bandClassName(int bandClass);
 
 // Is `precision` available on `target`? An error naming the GPU and the precisions it supports.
 Status checkPrecision(Precision precision, const Target &target);
+// The one precision check of a prediction: the knobs' precision and every per-node override (by
+// node name). predict() and enginePredictor() call it; callers need not check before.
+Status checkPrecisions(const Knobs &knobs, const QMap<QString, Precision> &nodePrecisions, const Target &target);
 // The precisions `target` supports, in kAllPrecisions order.
 QStringList supportedPrecisions(const Target &target);
 

@@ -71,9 +71,9 @@ bool hasRole(const Graph &graph, DimRole role) {
     return false;
 }
 
-QString bindingsText(const LoadedModel &model) {
-    const Graph &g = model.graph;
-    const ShapeBindings &b = model.bindings;
+QString bindingsText(const Design &design) {
+    const Graph &g = design.graph();
+    const ShapeBindings &b = design.bindings();
     QStringList parts;
     if (hasRole(g, DimRole::Batch)) {
         parts << QStringLiteral("batch %1").arg(b.batch);
@@ -143,22 +143,22 @@ QString formatBytes(std::int64_t bytes) {
     return formatCount(bytes) + QLatin1Char('B');
 }
 
-InspectSummary summarizeModel(const LoadedModel &model, const GraphCost &cost) {
-    const Graph &g = model.graph;
+InspectSummary summarizeModel(const Design &design, const GraphCost &cost) {
+    const Graph &g = design.graph();
     InspectSummary s;
     s.name = g.name;
     s.source = g.sourcePath;
-    s.format = model.format;
+    s.format = design.format();
     s.producer = g.producer;
     s.opset = g.opset;
     s.nodes = static_cast<int>(g.nodes.size());
     s.params = cost.params;
     s.weightsBytes = cost.paramBytes;
-    s.unknownShapes = model.report.unknownValues;
-    s.totalShapes = model.report.totalValues;
-    s.libonnxKnownShapes = model.libonnxKnownShapes;
-    s.libonnxTotalShapes = model.libonnxTotalShapes;
-    s.unsupportedOps = model.report.unsupportedOps;
+    s.unknownShapes = design.report().unknownValues;
+    s.totalShapes = design.report().totalValues;
+    s.libonnxKnownShapes = design.importDiagnostics().libonnxKnownShapes;
+    s.libonnxTotalShapes = design.importDiagnostics().libonnxTotalShapes;
+    s.unsupportedOps = design.report().unsupportedOps;
     for (std::size_t i = 0; i < cost.nodes.size() && i < g.nodes.size(); ++i) {
         const NodeCost &c = cost.nodes[i];
         if (!c.known) {
@@ -177,9 +177,9 @@ InspectSummary summarizeModel(const LoadedModel &model, const GraphCost &cost) {
     return s;
 }
 
-QJsonObject inspectJson(const LoadedModel &model, const GraphCost &cost) {
-    const Graph &g = model.graph;
-    const InspectSummary s = summarizeModel(model, cost);
+QJsonObject inspectJson(const Design &design, const GraphCost &cost) {
+    const Graph &g = design.graph();
+    const InspectSummary s = summarizeModel(design, cost);
     QJsonObject m;
     m.insert(QStringLiteral("name"), s.name);
     m.insert(QStringLiteral("source"), s.source);
@@ -200,10 +200,10 @@ QJsonObject inspectJson(const LoadedModel &model, const GraphCost &cost) {
     m.insert(QStringLiteral("libonnx_known_shapes"), s.libonnxKnownShapes >= 0 ? QJsonValue(s.libonnxKnownShapes) : QJsonValue());
     m.insert(QStringLiteral("libonnx_total_shapes"), s.libonnxTotalShapes >= 0 ? QJsonValue(s.libonnxTotalShapes) : QJsonValue());
     QJsonObject bindings;
-    bindings.insert(QStringLiteral("batch"), hasRole(g, DimRole::Batch) ? knob(model.bindings.batch) : QJsonValue());
-    bindings.insert(QStringLiteral("sequence"), hasRole(g, DimRole::Sequence) ? knob(model.bindings.sequence) : QJsonValue());
-    bindings.insert(QStringLiteral("height"), hasRole(g, DimRole::Height) ? knob(model.bindings.height) : QJsonValue());
-    bindings.insert(QStringLiteral("width"), hasRole(g, DimRole::Width) ? knob(model.bindings.width) : QJsonValue());
+    bindings.insert(QStringLiteral("batch"), hasRole(g, DimRole::Batch) ? knob(design.bindings().batch) : QJsonValue());
+    bindings.insert(QStringLiteral("sequence"), hasRole(g, DimRole::Sequence) ? knob(design.bindings().sequence) : QJsonValue());
+    bindings.insert(QStringLiteral("height"), hasRole(g, DimRole::Height) ? knob(design.bindings().height) : QJsonValue());
+    bindings.insert(QStringLiteral("width"), hasRole(g, DimRole::Width) ? knob(design.bindings().width) : QJsonValue());
     m.insert(QStringLiteral("bindings"), bindings);
     QJsonArray inputs;
     for (int index : g.inputs) {
@@ -226,8 +226,8 @@ QJsonObject inspectJson(const LoadedModel &model, const GraphCost &cost) {
         outputs.append(o);
     }
     m.insert(QStringLiteral("outputs"), outputs);
-    m.insert(QStringLiteral("notes"), QJsonArray::fromStringList(model.notes));
-    m.insert(QStringLiteral("warnings"), QJsonArray::fromStringList(model.warnings));
+    m.insert(QStringLiteral("notes"), QJsonArray::fromStringList(design.notes()));
+    m.insert(QStringLiteral("warnings"), QJsonArray::fromStringList(design.warnings()));
 
     QJsonArray nodes;
     for (std::size_t i = 0; i < g.nodes.size(); ++i) {
@@ -253,8 +253,8 @@ QJsonObject inspectJson(const LoadedModel &model, const GraphCost &cost) {
     return root;
 }
 
-QString inspectSummaryText(const LoadedModel &model, const GraphCost &cost) {
-    const InspectSummary s = summarizeModel(model, cost);
+QString inspectSummaryText(const Design &design, const GraphCost &cost) {
+    const InspectSummary s = summarizeModel(design, cost);
     QStringList lines;
     auto line = [&lines](const QString &label, const QString &value) {
         lines << QStringLiteral("%1 %2").arg(label + QLatin1Char(':'), -16).arg(value);
@@ -264,7 +264,7 @@ QString inspectSummaryText(const LoadedModel &model, const GraphCost &cost) {
                                       .arg(s.opset)
                                       .arg(s.producer.isEmpty() ? QString() : QStringLiteral(", ") + s.producer));
     line(QStringLiteral("Source"), s.source);
-    line(QStringLiteral("Shapes for"), bindingsText(model));
+    line(QStringLiteral("Shapes for"), bindingsText(design));
     line(QStringLiteral("Nodes"), QString::number(s.nodes));
     line(QStringLiteral("Parameters"), QStringLiteral("%1 (%2)").arg(groupDigits(s.params), formatBytes(s.weightsBytes)));
     line(QStringLiteral("MACs"), QStringLiteral("%1 GMACs (%2)").arg(static_cast<double>(s.macs) / 1e9, 0, 'f', 3).arg(groupDigits(s.macs)));
@@ -281,23 +281,23 @@ QString inspectSummaryText(const LoadedModel &model, const GraphCost &cost) {
         line(QStringLiteral("Unknown cost"), QStringLiteral("%1 nodes (not counted in the totals above)").arg(s.unknownCostNodes));
     }
     line(QStringLiteral("Unsupported ops"), s.unsupportedOps.isEmpty() ? QStringLiteral("none") : s.unsupportedOps.join(QStringLiteral(", ")));
-    if (model.strippedTensors > 0 || model.externalTensors > 0) {
+    if (design.importDiagnostics().strippedTensors > 0 || design.importDiagnostics().externalTensors > 0) {
         line(QStringLiteral("Weights"), QStringLiteral("not read (%1 tensors, %2 left on disk; %3 external)")
-                                            .arg(model.strippedTensors)
-                                            .arg(formatBytes(model.strippedBytes))
-                                            .arg(model.externalTensors));
+                                            .arg(design.importDiagnostics().strippedTensors)
+                                            .arg(formatBytes(design.importDiagnostics().strippedBytes))
+                                            .arg(design.importDiagnostics().externalTensors));
     }
-    for (const QString &n : model.notes) {
+    for (const QString &n : design.notes()) {
         line(QStringLiteral("Note"), n);
     }
-    for (const QString &w : model.warnings) {
+    for (const QString &w : design.warnings()) {
         line(QStringLiteral("Warning"), w);
     }
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 
-QString inspectTable(const LoadedModel &model, const GraphCost &cost, int maxNameWidth) {
-    const Graph &g = model.graph;
+QString inspectTable(const Design &design, const GraphCost &cost, int maxNameWidth) {
+    const Graph &g = design.graph();
     const QStringList headers{QStringLiteral("#"),      QStringLiteral("Node"),  QStringLiteral("Op"),
                               QStringLiteral("Output shape"), QStringLiteral("MACs"), QStringLiteral("FLOPs"),
                               QStringLiteral("Read"),   QStringLiteral("Written"), QStringLiteral("Params"),
@@ -353,7 +353,7 @@ QString inspectTable(const LoadedModel &model, const GraphCost &cost, int maxNam
         appendRow(row);
     }
     text += QLatin1Char('\n');
-    text += inspectSummaryText(model, cost);
+    text += inspectSummaryText(design, cost);
     return text;
 }
 

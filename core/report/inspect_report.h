@@ -3,8 +3,8 @@
 // The GUI shows the same figures from the same functions.
 #pragma once
 
+#include "design/design.h"
 #include "graph/node_cost.h"
-#include "importers/model_loader.h"
 
 #include <QJsonObject>
 #include <QString>
@@ -35,7 +35,7 @@ struct InspectSummary {
     int libonnxTotalShapes = -1;
 };
 
-InspectSummary summarizeModel(const LoadedModel &model, const GraphCost &cost);
+InspectSummary summarizeModel(const Design &design, const GraphCost &cost);
 
 // JSON object of the inspect command:
 // {
@@ -52,13 +52,13 @@ InspectSummary summarizeModel(const LoadedModel &model, const GraphCost &cost);
 // A dimension that is unknown is -1; a shape whose rank is unknown, and an omitted optional input or
 // output, is null. For a node whose cost is unknown ("cost_known": false) macs, flops, bytes_read,
 // bytes_written and intensity are null: they are never reported as zero.
-QJsonObject inspectJson(const LoadedModel &model, const GraphCost &cost);
+QJsonObject inspectJson(const Design &design, const GraphCost &cost);
 
 // Aligned per-node table (name, op, output shapes, MACs, FLOPs, bytes read/written, params,
 // intensity) followed by a summary. `maxNameWidth` elides longer node names in the middle.
-QString inspectTable(const LoadedModel &model, const GraphCost &cost, int maxNameWidth = 48);
+QString inspectTable(const Design &design, const GraphCost &cost, int maxNameWidth = 48);
 // The summary block alone.
-QString inspectSummaryText(const LoadedModel &model, const GraphCost &cost);
+QString inspectSummaryText(const Design &design, const GraphCost &cost);
 
 // "1.82 G", "118 M", "9.41 k", "512"; "?" for negative values.
 QString formatCount(std::int64_t value);

@@ -382,7 +382,6 @@ int LayerBuilder::dimScalar(int x, std::int64_t i) {
 }
 
 int LayerBuilder::intAdd(int a, int b) { return op(QStringLiteral("Add"), {a, b}, {}, QStringLiteral("size_add")); }
-int LayerBuilder::intSub(int a, int b) { return op(QStringLiteral("Sub"), {a, b}, {}, QStringLiteral("size_sub")); }
 
 std::int64_t makeDivisible(double value, std::int64_t divisor, std::int64_t minValue) {
     if (minValue <= 0) {

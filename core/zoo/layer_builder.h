@@ -137,7 +137,6 @@ public:
     // Dimension i of x as a rank-0 int64 tensor (for Range).
     int dimScalar(int x, std::int64_t i);
     int intAdd(int a, int b);
-    int intSub(int a, int b);
 
 private:
     static QString joinName(const QString &layer, const char *suffix);

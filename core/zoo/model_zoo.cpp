@@ -374,7 +374,7 @@ Result<Graph> buildZooModel(const QString &name, const ZooOptions &options) {
         message += QStringLiteral("; 'infersight-cli zoo' lists them");
         return Error{message};
     }
-    if (options.phase == DecoderPhase::Decode && !model->decoder) {
+    if (options.decode && !model->decoder) {
         return Error{QStringLiteral("zoo:%1 has no decode phase (only decoder LLMs: GPT-2, OPT, Llama, Mistral)").arg(model->name)};
     }
     return model->build(options);

@@ -77,7 +77,7 @@ struct DecoderInputs {
 DecoderInputs decoderInputs(LayerBuilder &lb, const ZooOptions &options, std::int64_t seq, std::int64_t context, int layers,
                             std::int64_t kvHeads, std::int64_t headDim) {
     DecoderInputs d;
-    d.decode = options.phase == DecoderPhase::Decode;
+    d.decode = options.decode;
     d.ids = tokenInput(lb, QStringLiteral("input_ids"), options, seq);
     if (d.decode) {
         const Dim batch = Dim::symbolic(DimRole::Batch, QStringLiteral("batch"), options.batch);
@@ -320,7 +320,7 @@ Result<Graph> buildGpt2(const QString &name, const Gpt2Config &config0, const Zo
         return Error{st.errorMessage()};
     }
     const Gpt2Config c = scaledConfig(config0, options);
-    const bool decode = options.phase == DecoderPhase::Decode;
+    const bool decode = options.decode;
     const std::int64_t seq = sequenceLength(options, decode ? 1 : c.positions);
     const std::int64_t context = decode ? (options.context > 0 ? options.context : c.positions - seq) : 0;
     if (Status st = checkSequence(name, seq, context, c.positions, "n_positions"); !st) {
@@ -396,7 +396,7 @@ Result<Graph> buildOpt(const QString &name, const OptConfig &config0, const ZooO
         return Error{st.errorMessage()};
     }
     const OptConfig c = scaledConfig(config0, options);
-    const bool decode = options.phase == DecoderPhase::Decode;
+    const bool decode = options.decode;
     const std::int64_t seq = sequenceLength(options, decode ? 1 : c.maxPositions);
     const std::int64_t context = decode ? (options.context > 0 ? options.context : c.maxPositions - seq) : 0;
     if (Status st = checkSequence(name, seq, context, c.maxPositions, "max_position_embeddings"); !st) {
@@ -527,7 +527,7 @@ Result<Graph> buildLlama(const QString &name, const LlamaConfig &config0, const 
     if (c.kvHeads < 1 || c.heads % c.kvHeads != 0) {
         return Error{QStringLiteral("zoo:%1: %2 attention heads are not a multiple of %3 key/value heads").arg(name).arg(c.heads).arg(c.kvHeads)};
     }
-    const bool decode = options.phase == DecoderPhase::Decode;
+    const bool decode = options.decode;
     const std::int64_t defaultSeq = std::min<std::int64_t>(c.maxPositions, 4096);
     const std::int64_t seq = sequenceLength(options, decode ? 1 : defaultSeq);
     const std::int64_t context = decode ? (options.context > 0 ? options.context : defaultSeq - seq) : 0;
@@ -731,7 +731,7 @@ Result<Graph> buildSwitch(const QString &name, const SwitchConfig &config0, cons
     if (Status st = checkOptions(name, options); !st) {
         return Error{st.errorMessage()};
     }
-    if (options.phase == DecoderPhase::Decode) {
+    if (options.decode) {
         return Error{QStringLiteral("zoo:%1: the decode phase is only built for decoder-only models (GPT-2, OPT, Llama); "
                                     "this encoder-decoder runs one full forward pass")
                          .arg(name)};

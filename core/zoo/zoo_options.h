@@ -5,21 +5,9 @@
 
 #include "graph/dtype.h"
 
-#include <QString>
-
 #include <cstdint>
-#include <optional>
 
 namespace infersight {
-
-// Decoder LLM phases. Prefill: the prompt of `seq` tokens, attention over the prompt (causal).
-// Decode: `seq` new tokens per sequence (1 by default) with a KV cache of `context` tokens held in
-// graph inputs past_key.<layer> / past_value.<layer>; attention over context + seq tokens; the
-// grown cache leaves as outputs present_key.<layer> / present_value.<layer>.
-enum class DecoderPhase : std::uint8_t { Prefill, Decode };
-
-QString decoderPhaseName(DecoderPhase phase);                        // "prefill", "decode"
-std::optional<DecoderPhase> decoderPhaseFromName(const QString &name);
 
 struct ZooOptions {
     std::int64_t batch = 1;        // default value of the symbolic Batch dim of every input
@@ -27,7 +15,12 @@ struct ZooOptions {
     std::int64_t seq = -1;         // tokens per sequence (Sequence dim)
     double widthMult = 1.0;        // channels / hidden / FFN multiplier, rounded per family
     int depth = -1;                // repeated blocks or layers, defined per family (docs/zoo.md)
-    DecoderPhase phase = DecoderPhase::Prefill;
+    // Decoder LLMs only. false: the prefill graph (the prompt of `seq` tokens, causal attention
+    // over the prompt). true: the decode step: `seq` new tokens per sequence (1 by default) with a
+    // KV cache of `context` tokens held in graph inputs past_key.<layer> / past_value.<layer>;
+    // attention over context + seq tokens; the grown cache leaves as outputs
+    // present_key.<layer> / present_value.<layer>. (design/knobs.h: DecoderPhase.)
+    bool decode = false;
     std::int64_t context = -1;     // decode: tokens already in the KV cache (Context dim)
     DType dtype = DType::F32;      // element type of weights and activations
 };

@@ -79,6 +79,7 @@ FitOptions defaultFitOptions(UtilisationModelKind kind, std::uint64_t seed) {
     const int hidden = knob("HIDDEN", o.hidden.front());
     o.hidden.assign(o.hidden.size(), hidden);
     o.batchSize = knob("BATCH", o.batchSize);
+    o.genericFamilyLevel = knob("GENERIC_LEVEL", o.genericFamilyLevel ? 1 : 0) != 0;
     return o;
 }
 
@@ -334,6 +335,62 @@ ModelFit fitMember(const TrainingData &data, UtilisationModelKind kind, const Fi
         if (options.embeddingDropout > 0) {
             std::fill(hbmEmb.begin(), hbmEmb.end(), 0.0f);
             std::fill(gddrEmb.begin(), gddrEmb.end(), 0.0f);
+        }
+        if (options.genericFamilyLevel) {
+            // Each GPU's generic level: median over its rows of log(generic device time / measured),
+            // the generic path being the network with the family embedding an unmeasured GPU of its
+            // family gets, no level and no duration slope. Rows whose roofline is below 0.1 ms are
+            // left out (the fixed per-kernel time dominates them).
+            torch::Tensor input = x;
+            if (ne > 0) {
+                torch::Tensor fam = torch::empty({n, ne}, torch::kFloat32);
+                auto fa = fam.accessor<float, 2>();
+                auto ga = gi.accessor<std::int64_t, 1>();
+                for (std::int64_t i = 0; i < n; ++i) {
+                    const int global = present[static_cast<std::size_t>(ga[i])];
+                    const bool hbm = isHbm(data.devices[static_cast<std::size_t>(global)].memoryType);
+                    for (int d = 0; d < ne; ++d) {
+                        fa[i][d] = (hbm ? hbmEmb : gddrEmb)[static_cast<std::size_t>(d)];
+                    }
+                }
+                input = torch::cat({x, fam}, 1);
+            }
+            const torch::Tensor z = net.forward(input).reshape({n});
+            const torch::Tensor device = roof * torch::exp(-(logUMax + torch::log_sigmoid(z)));
+            const torch::Tensor logRatio = torch::log(device / y);
+            auto la = logRatio.accessor<float, 1>();
+            auto ra = roof.accessor<float, 1>();
+            auto ga = gi.accessor<std::int64_t, 1>();
+            std::vector<std::vector<double>> perGpu(static_cast<std::size_t>(ng));
+            for (std::int64_t i = 0; i < n; ++i) {
+                if (ra[i] >= 1e-4f) {
+                    perGpu[static_cast<std::size_t>(ga[i])].push_back(la[i]);
+                }
+            }
+            double hbmG = 0, gddrG = 0;
+            int hbmN = 0, gddrN = 0;
+            for (std::int64_t g = 0; g < ng; ++g) {
+                std::vector<double> &v = perGpu[static_cast<std::size_t>(g)];
+                if (v.empty()) {
+                    continue;
+                }
+                std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
+                const double median = v[v.size() / 2];
+                const int global = present[static_cast<std::size_t>(g)];
+                if (isHbm(data.devices[static_cast<std::size_t>(global)].memoryType)) {
+                    hbmG += median;
+                    ++hbmN;
+                } else {
+                    gddrG += median;
+                    ++gddrN;
+                }
+            }
+            if (hbmN > 0) {
+                m.hbmLevel = hbmG / hbmN;
+            }
+            if (gddrN > 0) {
+                m.gddrLevel = gddrG / gddrN;
+            }
         }
         m.hbmEmbedding = ne > 0 ? hbmEmb : std::vector<float>{};
         m.gddrEmbedding = ne > 0 ? gddrEmb : std::vector<float>{};

@@ -13,7 +13,7 @@
 #include "predict/kernel.h"
 #include "predict/kernel_features.h"
 #include "predict/kernel_model.h"
-#include "predict/measured_data.h"
+#include "validate/measured_data.h"
 #include "predict/utilisation_model.h"
 
 #include <QJsonObject>
@@ -65,6 +65,11 @@ struct FitOptions {
     double weightPower = 0.0;   // loss weight (roofline time / 1 ms, clamped 0.01..1)^p; 0 = equal weights
     double maxLatencyMs = 0.0;  // fit only rows measured at most this long (0 = all)
     int ensemble = 1; // networks fitted from seeds seed, seed + 7919, ...; their logits are averaged
+    // Family levels (what GPUs never measured get) from each GPU's "generic" level: the level that
+    // makes the path an unmeasured GPU takes (no own embedding, no duration slope) unbiased on that
+    // GPU's rows (median log ratio), instead of the mean of the levels fitted beside the GPUs' own
+    // embeddings. The two differ where the embeddings carry part of a GPU's offset.
+    bool genericFamilyLevel = true;
 };
 
 struct ModelFit {

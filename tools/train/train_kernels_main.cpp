@@ -9,7 +9,7 @@
 #include "kernel_training.h"
 
 #include "hardware/gpu_catalogue.h"
-#include "predict/validation.h"
+#include "validate/validation.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

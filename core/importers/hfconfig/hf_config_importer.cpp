@@ -180,15 +180,6 @@ QStringList supportedHfModelTypes() {
             QStringLiteral("switch_transformers")};
 }
 
-QStringList supportedHfArchitectures() {
-    return {QStringLiteral("BertModel"), QStringLiteral("BertForMaskedLM"), QStringLiteral("BertLMHeadModel"),
-            QStringLiteral("BertForSequenceClassification"), QStringLiteral("BertForPreTraining"), QStringLiteral("GPT2Model"),
-            QStringLiteral("GPT2LMHeadModel"), QStringLiteral("OPTModel"), QStringLiteral("OPTForCausalLM"),
-            QStringLiteral("LlamaModel"), QStringLiteral("LlamaForCausalLM"), QStringLiteral("MistralModel"),
-            QStringLiteral("MistralForCausalLM"), QStringLiteral("SwitchTransformersModel"),
-            QStringLiteral("SwitchTransformersForConditionalGeneration")};
-}
-
 Result<HfModelConfig> parseHfConfig(const QByteArray &json, const QString &sourceName, const QString &architecture) {
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
@@ -365,12 +356,12 @@ Result<HfModelConfig> readHfConfig(const QString &path, const QString &architect
 }
 
 Result<Graph> buildHfModel(const HfModelConfig &config, const ZooOptions &options) {
-    if (options.phase == DecoderPhase::Decode && !config.decoder) {
+    if (options.decode && !config.decoder) {
         return Error{QStringLiteral("%1: %2 has no decode phase (only decoder LLMs: gpt2, opt, llama, mistral)")
                          .arg(config.name, config.architecture)};
     }
     ZooOptions o = options;
-    if (o.seq <= 0 && o.phase == DecoderPhase::Prefill) {
+    if (o.seq <= 0 && !o.decode) {
         o.seq = config.defaultSeq;
     }
     const QString &name = config.name;

@@ -36,9 +36,9 @@ struct HfModelConfig {
     int layers() const;     // hidden layers (Switch: encoder + decoder)
 };
 
-// The model types and architectures this importer understands.
+// The model types this importer understands (the architectures of each are listed in the error
+// for an unknown one).
 QStringList supportedHfModelTypes();
-QStringList supportedHfArchitectures();
 
 // Parses config.json contents. `sourceName` prefixes error messages (the file path).
 Result<HfModelConfig> parseHfConfig(const QByteArray &json, const QString &sourceName, const QString &architecture = {});

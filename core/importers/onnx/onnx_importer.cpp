@@ -666,15 +666,4 @@ Result<OnnxImport> OnnxImporter::import(const QString &path, const OnnxImportOpt
     return result;
 }
 
-Result<Graph> importOnnx(const QString &path, const ShapeBindings &bindings) {
-    OnnxImportOptions options;
-    options.bindings = bindings;
-    options.libonnxDiagnostic = false;
-    auto imported = OnnxImporter::import(path, options);
-    if (!imported) {
-        return imported.error();
-    }
-    return std::move(imported->graph);
-}
-
 }  // namespace infersight

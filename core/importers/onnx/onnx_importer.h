@@ -5,7 +5,7 @@
 #include "graph/graph.h"
 #include "graph/shape_inference.h"
 #include "importers/onnx/onnx_skeleton_reader.h"
-#include "importers/shape_binding.h"
+#include "graph/shape_binding.h"
 
 #include <QString>
 #include <QStringList>
@@ -14,7 +14,7 @@ namespace infersight {
 
 struct OnnxImportOptions {
     // Knob values to propagate shapes for; values < 0 take the model's defaults (see
-    // completeBindings in importers/shape_binding.h).
+    // completeBindings in graph/shape_binding.h).
     ShapeBindings bindings = modelDefaultBindings();
     // Also run onnx::shape_inference on the model (opset <= the newest libonnx knows), only to
     // report how many intermediate shapes libonnx resolves on its own.
@@ -56,8 +56,5 @@ public:
     // The newest default-domain opset the linked libonnx has schemas for.
     static int newestKnownOpset();
 };
-
-// Convenience: the imported graph only.
-Result<Graph> importOnnx(const QString &path, const ShapeBindings &bindings = modelDefaultBindings());
 
 }  // namespace infersight

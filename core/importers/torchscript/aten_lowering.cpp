@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 // The walk over the TorchScript graph: slots for TorchScript values, constants, control flow,
 // IR construction and the facts about IR values that lowering decisions need. The per-operator
-// handlers are in aten_lowering_ops.cpp.
+// handlers are in aten_lowering_*.cpp (table in aten_lowering_ops.cpp).
 #include "importers/torchscript/aten_lowering.h"
 
 #include "graph/shape_inference.h"
-#include "importers/shape_binding.h"
+#include "graph/shape_binding.h"
 
 #include <QRegularExpression>
 #include <QSet>

@@ -77,6 +77,9 @@ private:
     };
 
     using Handler = bool (AtenLowering::*)(const TorchScriptNode &node, const QString &base);
+    // A handler of an op on a tensor: `x` is its argument `self` (nn.functional ops name it
+    // `input`; always the first) as an IR value. The table calls it through onTensor().
+    using TensorHandler = bool (AtenLowering::*)(const TorchScriptNode &node, const QString &base, int x);
 
     AtenLowering(const TorchScriptGraph &source, const ShapeBindings &bindings);
 
@@ -147,67 +150,76 @@ private:
     void setRank(int ir, int r) { m_rank[ir] = r; }
     static std::int64_t normalizeAxis(std::int64_t axis, int rank) { return axis < 0 ? axis + rank : axis; }
 
-    // Handlers (aten_lowering_ops.cpp); `base` is the op name without namespace and trailing '_'.
+    // The preamble of the tensor handlers: reads the tensor `self`; a node without one stays
+    // unsupported.
+    template <TensorHandler handler>
+    bool onTensor(const TorchScriptNode &node, const QString &base) {
+        const int x = tensor(input(node, u"self", 0));
+        return x >= 0 && (this->*handler)(node, base, x);
+    }
+
+    // Handlers (aten_lowering_*.cpp, table in aten_lowering_ops.cpp); `base` is the op name without
+    // namespace and trailing '_'.
     bool unary(const TorchScriptNode &n, const QString &base);
     bool binary(const TorchScriptNode &n, const QString &base);
     bool compare(const TorchScriptNode &n, const QString &base);
-    bool activation(const TorchScriptNode &n, const QString &base);
-    bool clamp(const TorchScriptNode &n, const QString &base);
+    bool activation(const TorchScriptNode &n, const QString &base, int x);
+    bool clamp(const TorchScriptNode &n, const QString &base, int x);
     bool identity(const TorchScriptNode &n, const QString &base);
     bool convolution(const TorchScriptNode &n, const QString &base);
-    bool linear(const TorchScriptNode &n, const QString &base);
+    bool linear(const TorchScriptNode &n, const QString &base, int x);
     bool matmul(const TorchScriptNode &n, const QString &base);
     bool addmm(const TorchScriptNode &n, const QString &base);
     bool baddbmm(const TorchScriptNode &n, const QString &base);
     bool einsum(const TorchScriptNode &n, const QString &base);
-    bool batchNorm(const TorchScriptNode &n, const QString &base);
-    bool layerNorm(const TorchScriptNode &n, const QString &base);
-    bool groupNorm(const TorchScriptNode &n, const QString &base);
-    bool instanceNorm(const TorchScriptNode &n, const QString &base);
-    bool pool(const TorchScriptNode &n, const QString &base);
-    bool adaptivePool(const TorchScriptNode &n, const QString &base);
-    bool softmax(const TorchScriptNode &n, const QString &base);
+    bool batchNorm(const TorchScriptNode &n, const QString &base, int x);
+    bool layerNorm(const TorchScriptNode &n, const QString &base, int x);
+    bool groupNorm(const TorchScriptNode &n, const QString &base, int x);
+    bool instanceNorm(const TorchScriptNode &n, const QString &base, int x);
+    bool pool(const TorchScriptNode &n, const QString &base, int x);
+    bool adaptivePool(const TorchScriptNode &n, const QString &base, int x);
+    bool softmax(const TorchScriptNode &n, const QString &base, int x);
     bool reduce(const TorchScriptNode &n, const QString &base);
     bool maxOrMin(const TorchScriptNode &n, const QString &base);
-    bool argReduce(const TorchScriptNode &n, const QString &base);
+    bool argReduce(const TorchScriptNode &n, const QString &base, int x);
     bool size(const TorchScriptNode &n, const QString &base);
-    bool dim(const TorchScriptNode &n, const QString &base);
+    bool dim(const TorchScriptNode &n, const QString &base, int x);
     bool numToTensor(const TorchScriptNode &n, const QString &base);
     bool scalarOf(const TorchScriptNode &n, const QString &base);
     bool view(const TorchScriptNode &n, const QString &base);
     bool viewAs(const TorchScriptNode &n, const QString &base);
-    bool flatten(const TorchScriptNode &n, const QString &base);
+    bool flatten(const TorchScriptNode &n, const QString &base, int x);
     bool unflatten(const TorchScriptNode &n, const QString &base);
     bool permute(const TorchScriptNode &n, const QString &base);
     bool transpose(const TorchScriptNode &n, const QString &base);
-    bool unsqueeze(const TorchScriptNode &n, const QString &base);
-    bool squeeze(const TorchScriptNode &n, const QString &base);
-    bool expand(const TorchScriptNode &n, const QString &base);
-    bool repeat(const TorchScriptNode &n, const QString &base);
+    bool unsqueeze(const TorchScriptNode &n, const QString &base, int x);
+    bool squeeze(const TorchScriptNode &n, const QString &base, int x);
+    bool expand(const TorchScriptNode &n, const QString &base, int x);
+    bool repeat(const TorchScriptNode &n, const QString &base, int x);
     bool cat(const TorchScriptNode &n, const QString &base);
     bool stack(const TorchScriptNode &n, const QString &base);
-    bool chunk(const TorchScriptNode &n, const QString &base);
-    bool split(const TorchScriptNode &n, const QString &base);
-    bool unbind(const TorchScriptNode &n, const QString &base);
+    bool chunk(const TorchScriptNode &n, const QString &base, int x);
+    bool split(const TorchScriptNode &n, const QString &base, int x);
+    bool unbind(const TorchScriptNode &n, const QString &base, int x);
     bool slice(const TorchScriptNode &n, const QString &base);
     bool select(const TorchScriptNode &n, const QString &base);
-    bool narrow(const TorchScriptNode &n, const QString &base);
+    bool narrow(const TorchScriptNode &n, const QString &base, int x);
     bool indexSelect(const TorchScriptNode &n, const QString &base);
-    bool index(const TorchScriptNode &n, const QString &base);
+    bool index(const TorchScriptNode &n, const QString &base, int x);
     bool embedding(const TorchScriptNode &n, const QString &base);
     bool to(const TorchScriptNode &n, const QString &base);
     bool typeAs(const TorchScriptNode &n, const QString &base);
     bool fill(const TorchScriptNode &n, const QString &base);
     bool arange(const TorchScriptNode &n, const QString &base);
-    bool trilu(const TorchScriptNode &n, const QString &base);
+    bool trilu(const TorchScriptNode &n, const QString &base, int x);
     bool where(const TorchScriptNode &n, const QString &base);
     bool maskedFill(const TorchScriptNode &n, const QString &base);
-    bool pad(const TorchScriptNode &n, const QString &base);
-    bool upsample(const TorchScriptNode &n, const QString &base);
-    bool pixelShuffle(const TorchScriptNode &n, const QString &base);
+    bool pad(const TorchScriptNode &n, const QString &base, int x);
+    bool upsample(const TorchScriptNode &n, const QString &base, int x);
+    bool pixelShuffle(const TorchScriptNode &n, const QString &base, int x);
     bool attention(const TorchScriptNode &n, const QString &base);
     bool topk(const TorchScriptNode &n, const QString &base);
-    bool cumsum(const TorchScriptNode &n, const QString &base);
+    bool cumsum(const TorchScriptNode &n, const QString &base, int x);
     // prim:: and scalar ops
     bool constant(const TorchScriptNode &n, const QString &base);
     bool getAttr(const TorchScriptNode &n, const QString &base);
@@ -224,7 +236,7 @@ private:
     bool environment(const TorchScriptNode &n, const QString &base);
     bool tensorFromData(const TorchScriptNode &n, const QString &base);
     bool prelu(const TorchScriptNode &n, const QString &base);
-    bool roll(const TorchScriptNode &n, const QString &base);
+    bool roll(const TorchScriptNode &n, const QString &base, int x);
     bool copy(const TorchScriptNode &n, const QString &base);
     bool setItem(const TorchScriptNode &n, const QString &base);
 

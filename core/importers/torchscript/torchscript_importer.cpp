@@ -9,10 +9,6 @@
 
 namespace infersight {
 
-bool TorchScriptImporter::looksLikeTorchScript(const QString &path) {
-    return TorchScriptArchive::looksLikeZip(path) && TorchScriptArchive::inspect(path).ok();
-}
-
 Result<TorchScriptImport> TorchScriptImporter::import(const QString &path, const TorchScriptImportOptions &options) {
     auto archive = TorchScriptArchive::inspect(path);
     if (!archive) {

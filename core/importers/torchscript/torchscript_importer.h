@@ -4,7 +4,7 @@
 #include "base/result.h"
 #include "graph/graph.h"
 #include "graph/shape_inference.h"
-#include "importers/shape_binding.h"
+#include "graph/shape_binding.h"
 #include "importers/torchscript/torchscript_input_spec.h"
 
 #include <QString>
@@ -46,8 +46,6 @@ struct TorchScriptImport {
 class TorchScriptImporter {
 public:
     static Result<TorchScriptImport> import(const QString &path, const TorchScriptImportOptions &options = {});
-    // Whether `path` is a zip archive holding a TorchScript module (reads the zip directory only).
-    static bool looksLikeTorchScript(const QString &path);
 };
 
 }  // namespace infersight

@@ -17,7 +17,7 @@ namespace infersight {
 
 struct TorchScriptInputSpec {
     // Dims as a source declares them: numbers are Fixed, names are symbols with role Other and
-    // get their roles from assignInputDimRoles (importers/shape_binding.h) — "N"/"B"/"batch" is
+    // get their roles from assignInputDimRoles (graph/shape_binding.h) — "N"/"B"/"batch" is
     // the batch, "H"/"W" the image size, "S"/"seq" the sequence length; an all-numeric image or
     // token shape gets positional roles there too, so that the knobs rebind it.
     SymbolicShape shape;

@@ -15,7 +15,7 @@ bool isTorchScriptSource(const QString &source) {
     return source.endsWith(QLatin1String(".ts"), Qt::CaseInsensitive) && TorchScriptArchive::looksLikeZip(source);
 }
 
-Result<LoadedModel> loadTorchScriptSource(const QString &source, const ModelOptions &options) {
+Result<ImportedModel> importTorchScriptFile(const QString &source, const ImportOptions &options) {
     TorchScriptImportOptions importOptions;
     importOptions.bindings = options.bindings;
     if (!options.inputShapes.trimmed().isEmpty()) {
@@ -29,10 +29,8 @@ Result<LoadedModel> loadTorchScriptSource(const QString &source, const ModelOpti
     if (!imported) {
         return imported.error();
     }
-    LoadedModel model;
+    ImportedModel model;
     model.graph = std::move(imported->graph);
-    model.report = std::move(imported->report);
-    model.bindings = imported->bindings;
     model.format = QStringLiteral("torchscript");
     model.notes = std::move(imported->notes);
     model.warnings = std::move(imported->warnings);

@@ -86,11 +86,14 @@ QStringList TorchScriptModule::searchPaths() {
         return {candidate(overridden)};  // an override is the only place looked at
     }
     if (QCoreApplication::instance()) {
-        paths.push_back(QDir::cleanPath(QCoreApplication::applicationDirPath() + QStringLiteral("/../lib/") + kModuleFile));
-    }
-#ifdef INFERSIGHT_INSTALL_LIBDIR
-    paths.push_back(QDir(QStringLiteral(INFERSIGHT_INSTALL_LIBDIR)).filePath(kModuleFile));
+        const QString programDir = QCoreApplication::applicationDirPath();
+#ifdef INFERSIGHT_INSTALL_PRIVATE_LIBDIR
+        // Installed: <prefix>/bin/<program> and <prefix>/<libdir>/infersight/ (packaging/Packaging.cmake).
+        paths.push_back(QDir::cleanPath(programDir + QStringLiteral("/../" INFERSIGHT_INSTALL_PRIVATE_LIBDIR "/") + kModuleFile));
 #endif
+        // Build tree: <build>/bin/<program> and <build>/lib/.
+        paths.push_back(QDir::cleanPath(programDir + QStringLiteral("/../lib/") + kModuleFile));
+    }
 #ifdef INFERSIGHT_TORCH_MODULE_DIR
     paths.push_back(QDir(QStringLiteral(INFERSIGHT_TORCH_MODULE_DIR)).filePath(kModuleFile));
 #endif

@@ -4,8 +4,8 @@
 // ResNeXt101-32x4d, SE-ResNeXt101-32x4d, EfficientNet-B0/B4 (and WideSE) on V100 16GB and T4,
 // FP32 and AMP, batch 1-256, host overhead included. Ceiling of issue 4: MAPE <= 15 % over all
 // batch sizes, for FP32 and for AMP. The host-overhead parameters were fitted on the V100 rows
-// only; the T4 rows are the held-out check (printed separately).
-#include "predict/validation.h"
+// only; the T4 rows are the held-out check (with their own ceiling).
+#include "validate/validation.h"
 
 #include <QtTest>
 
@@ -41,8 +41,10 @@ void TestDleAccuracy::mape_data() {
     QTest::newRow("fp32, all rows") << "fp32" << QString() << 15.0;
     QTest::newRow("amp, all rows") << "amp" << QString() << 15.0;
     QTest::newRow("all rows") << QString() << QString() << 15.0;
-    QTest::newRow("V100 (fitted)") << QString() << "V100 16GB" << -1.0;
-    QTest::newRow("T4 (held out)") << QString() << "T4" << -1.0;
+    // Per GPU: the figures of the committed predictor (V100 7.7 %, T4 9.4 %) plus about half a
+    // point, so that a regression on the held-out T4 fails even while the pooled rows stay under 15 %.
+    QTest::newRow("V100 (fitted)") << QString() << "V100 16GB" << 8.3;
+    QTest::newRow("T4 (held out)") << QString() << "T4" << 10.0;
 }
 
 void TestDleAccuracy::mape() {
@@ -61,9 +63,7 @@ void TestDleAccuracy::mape() {
           static_cast<int>(std::count_if(rows().begin(), rows().end(), use)), mapeOf(rows(), small), mapeOf(rows(), large),
           100.0 * bandCoverage(rows(), use));
     QVERIFY(m >= 0);
-    if (ceiling > 0) {
-        QVERIFY2(m <= ceiling, qPrintable(QStringLiteral("DLE MAPE %1 % > %2 %").arg(m, 0, 'f', 2).arg(ceiling)));
-    }
+    QVERIFY2(m <= ceiling, qPrintable(QStringLiteral("DLE MAPE %1 % > %2 %").arg(m, 0, 'f', 2).arg(ceiling)));
 }
 
 QTEST_GUILESS_MAIN(TestDleAccuracy)

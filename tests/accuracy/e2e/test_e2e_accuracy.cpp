@@ -6,7 +6,7 @@
 // <= 8 % (NeuSight 9.9 %, Habitat 10.5 %, roofline 27.1 % on the same rows, from the file) and
 // <= 12 % leave-one-GPU-out (each GPU predicted by the kernel model fitted without it,
 // data/predictor/loo/<gpu>.json). The 80 % band must cover at least 70 % of the rows.
-#include "predict/validation.h"
+#include "validate/validation.h"
 
 #include <QtTest>
 
@@ -48,10 +48,14 @@ void TestE2eAccuracy::mape_data() {
     QTest::addColumn<QString>("gpu");
     QTest::addColumn<double>("ceiling");
     QTest::newRow("all GPUs") << QString() << 8.0;
-    // Per GPU: printed for the record, checked only as a whole (the ceiling is pooled).
-    for (const char *g : {"p4", "p100-pcie-16gb", "v100-pcie-32gb", "t4", "a100-pcie-40gb"}) {
-        QTest::newRow(g) << QString::fromLatin1(g) << -1.0;
-    }
+    // Per GPU: the ceiling is pooled; each GPU gets the figure of the committed predictor
+    // plus about half a point (P4 16.4 % over 3 rows, P100 5.3 %, V100 5.4 %, T4 11.9 %, A100 5.3 %),
+    // so that a regression on one GPU fails even while the pool stays under 8 %.
+    QTest::newRow("p4") << QStringLiteral("p4") << 17.0;
+    QTest::newRow("p100-pcie-16gb") << QStringLiteral("p100-pcie-16gb") << 6.0;
+    QTest::newRow("v100-pcie-32gb") << QStringLiteral("v100-pcie-32gb") << 6.0;
+    QTest::newRow("t4") << QStringLiteral("t4") << 12.5;
+    QTest::newRow("a100-pcie-40gb") << QStringLiteral("a100-pcie-40gb") << 6.0;
 }
 
 void TestE2eAccuracy::mape() {
@@ -69,9 +73,7 @@ void TestE2eAccuracy::mape() {
           mapeOf(rows(), ref, [](const ValidationRow &r) { return r.habitatMs; }),
           mapeOf(rows(), ref, [](const ValidationRow &r) { return r.rooflineMs; }),
           mapeOf(rows(), ref, [](const ValidationRow &r) { return r.liMs; }));
-    if (ceiling > 0) {
-        QVERIFY2(m <= ceiling, qPrintable(QStringLiteral("e2e MAPE %1 % > %2 %").arg(m, 0, 'f', 2).arg(ceiling)));
-    }
+    QVERIFY2(m <= ceiling, qPrintable(QStringLiteral("e2e MAPE %1 % > %2 %").arg(m, 0, 'f', 2).arg(ceiling)));
 }
 
 void TestE2eAccuracy::leaveOneGpuOut() {

@@ -8,7 +8,7 @@
 // training tool recorded in them.
 #include "hardware/gpu_catalogue.h"
 #include "predict/kernel_model.h"
-#include "predict/measured_data.h"
+#include "validate/measured_data.h"
 
 #include <QDir>
 #include <QJsonObject>

@@ -5,7 +5,7 @@
 // kernel it launches (isolated latency, launch floor included). The issue sets no ceiling for
 // these rows; the ceilings below are regression guards set from the figures of record in
 // docs/accuracy.md (a few points above them), not targets.
-#include "predict/validation.h"
+#include "validate/validation.h"
 
 #include <QtTest>
 

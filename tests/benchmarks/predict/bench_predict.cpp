@@ -12,7 +12,7 @@
 #include "design/knobs.h"
 #include "graph/shape_inference.h"
 #include "hardware/gpu_catalogue.h"
-#include "importers/model_loader.h"
+#include "design/design.h"
 #include "predict/predictor.h"
 #include "zoo/model_zoo.h"
 
@@ -121,10 +121,9 @@ void BenchPredict::resnet50Sweep() {
     const Runtime runtimes[] = {Runtime::Eager, Runtime::Fused};
     constexpr int kConfigs = 10000;
 
-    ModelOptions mo;
-    Result<LoadedModel> loaded = loadModel(QStringLiteral("zoo:resnet50"), mo);
+    Result<Design> loaded = Design::open(QStringLiteral("zoo:resnet50"));
     QVERIFY(loaded.ok());
-    Graph graph = std::move(loaded->graph);
+    Graph graph = loaded->graph();
 
     const qint64 t0 = threadCpuNs();
     std::vector<TargetDevice> devices;
@@ -139,7 +138,7 @@ void BenchPredict::resnet50Sweep() {
     PredictOptions po;
     po.keepKernels = false;
     for (std::int64_t batch : batches) {
-        ShapeBindings b = loaded->bindings;
+        ShapeBindings b = loaded->bindings();
         b.batch = batch;
         propagateShapes(graph, b);
         po.batch = batch;

@@ -2,7 +2,7 @@
 // The main window opens the default model off the GUI thread, and a failed open keeps the model
 // that was open.
 #include "main_window.h"
-#include "node_table_model.h"
+#include "models/node_table_model.h"
 
 #include <QSignalSpy>
 #include <QtTest>
@@ -23,8 +23,8 @@ void TestMainWindow::opensDefaultModel() {
     QVERIFY(loaded.wait(30000));
     QVERIFY(window.currentModel() != nullptr);
     // torchvision's resnet50 has 25,557,032 parameters (torchvision model docs).
-    QCOMPARE(window.currentModel()->graph.parameterCount(), std::int64_t{25557032});
-    QCOMPARE(window.nodeTableModel()->rowCount(), static_cast<int>(window.currentModel()->graph.nodes.size()));
+    QCOMPARE(window.currentModel()->graph().parameterCount(), std::int64_t{25557032});
+    QCOMPARE(window.nodeTableModel()->rowCount(), static_cast<int>(window.currentModel()->graph().nodes.size()));
     QVERIFY(window.windowTitle().contains(QStringLiteral("resnet50")));
 }
 
@@ -39,7 +39,7 @@ void TestMainWindow::failedOpenKeepsCurrentModel() {
     QVERIFY(failed.wait(30000));
     QVERIFY(failed.front().front().toString().contains(QStringLiteral("/nonexistent/model.onnx")));
     QCOMPARE(window.currentModel(), before);
-    QCOMPARE(window.currentModel()->graph.parameterCount(), std::int64_t{11689512});
+    QCOMPARE(window.currentModel()->graph().parameterCount(), std::int64_t{11689512});
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -19,7 +19,7 @@
 //    attention output [768,768] -> [384,768]: -3*294912 -3*384 -294912 = -1180800.
 #include "design/channel_group.h"
 #include "graph/graph_builder.h"
-#include "importers/model_loader.h"
+#include "design/design.h"
 
 #include <QtTest>
 
@@ -29,20 +29,23 @@ namespace {
 
 const QString kFixtures = QStringLiteral(INFERSIGHT_FIXTURES_DIR "/onnx/");
 
+// At the model's own batch (knobs.batch < 1), as the file or the builder gives it.
+Result<Design> openAtDefaults(const QString &source) {
+    Knobs knobs;
+    knobs.batch = -1;
+    return Design::open(source, knobs);
+}
+
 Graph load(const QString &source) {
-    ModelOptions options;
-    options.libonnxDiagnostic = false;
-    auto loaded = loadModel(source, options);
+    auto loaded = openAtDefaults(source);
     if (!loaded) {
         qFatal("%s", qPrintable(loaded.errorMessage()));
     }
-    return std::move(loaded->graph);
+    return loaded->graph();
 }
 
 ShapeBindings bindingsOf(const QString &source) {
-    ModelOptions options;
-    options.libonnxDiagnostic = false;
-    return loadModel(source, options)->bindings;
+    return openAtDefaults(source)->bindings();
 }
 
 int nodeNamed(const Graph &g, const QString &name) {

@@ -39,6 +39,13 @@ class TestDesign : public QObject {
 private slots:
     void opensSources_data();
     void opensSources();
+    void zooKnobsReachTheBuilders_data();
+    void zooKnobsReachTheBuilders();
+    void decodePhaseBindsTheCache();
+    void defaultBatchIsDecidedOnce();
+    void opensHfConfig();
+    void errorsNameTheSource_data();
+    void errorsNameTheSource();
     void knobsRebindWithoutRebuilding();
     void editsSurviveKnobsAndRebuilds();
     void widthMultiplierUsesTheBuilder();
@@ -71,6 +78,104 @@ void TestDesign::opensSources() {
     QCOMPARE(d->graph().parameterCount(), parameters);
     QVERIFY(d->report().nodeErrors.empty());
     QCOMPARE(outputShape(*d), (Shape{1, 1000}));
+}
+
+// The knobs reach the builders and the propagation: output shapes at the asked batch, image size
+// and sequence length (resnet50: 1000 classes; gpt2: vocabulary 50,257; bert-base: hidden 768,
+// its default sequence 512).
+void TestDesign::zooKnobsReachTheBuilders_data() {
+    QTest::addColumn<QString>("source");
+    QTest::addColumn<qint64>("batch");
+    QTest::addColumn<qint64>("size");  // image side or sequence length asked for
+    QTest::addColumn<Shape>("expectedShape");
+    QTest::newRow("resnet50 defaults") << "zoo:resnet50" << qint64(-1) << qint64(-1) << Shape{1, 1000};
+    QTest::newRow("resnet50 b8 448") << "zoo:resnet50" << qint64(8) << qint64(448) << Shape{8, 1000};
+    QTest::newRow("gpt2 b2 s64") << "zoo:gpt2" << qint64(2) << qint64(64) << Shape{2, 64, 50257};
+    QTest::newRow("bert-base defaults") << "zoo:bert-base" << qint64(-1) << qint64(-1) << Shape{1, 512, 768};
+}
+
+void TestDesign::zooKnobsReachTheBuilders() {
+    QFETCH(QString, source);
+    QFETCH(qint64, batch);
+    QFETCH(qint64, size);
+    QFETCH(Shape, expectedShape);
+    Knobs k;
+    k.batch = batch;
+    if (source.contains(QLatin1String("resnet"))) {
+        k.height = size;
+        k.width = size;
+    } else {
+        k.sequence = size;
+    }
+    const Design d = open(source, k);
+    QCOMPARE(d.format(), QStringLiteral("zoo"));
+    QVERIFY(d.report().complete());
+    QCOMPARE(outputShape(d), expectedShape);
+}
+
+void TestDesign::decodePhaseBindsTheCache() {
+    // Llama-2-7B: 32 heads of 128; the cache of layer 0 holds the 512 context tokens.
+    Knobs k;
+    k.phase = DecoderPhase::Decode;
+    k.context = 512;
+    const Design d = open(QStringLiteral("zoo:llama-2-7b"), k);
+    const int past = d.graph().findValue(QStringLiteral("past_key.0"));
+    QVERIFY(past >= 0);
+    QCOMPARE(d.graph().values[static_cast<std::size_t>(past)].shape, (Shape{1, 32, 128, 512}));
+    // A graph without a KV cache has no decode phase, whatever made it (zoo builder, import).
+    Knobs decode = k;
+    auto cnn = Design::open(QStringLiteral("zoo:resnet50"), decode);
+    QVERIFY(!cnn.ok());
+    QVERIFY2(cnn.errorMessage().contains(QStringLiteral("decode phase")), qPrintable(cnn.errorMessage()));
+    auto onnx = Design::open(kFixtures + QStringLiteral("resnet18.onnx"), decode);
+    QVERIFY(!onnx.ok());
+    QVERIFY2(onnx.errorMessage().contains(QStringLiteral("no KV-cache inputs")), qPrintable(onnx.errorMessage()));
+}
+
+void TestDesign::defaultBatchIsDecidedOnce() {
+    // A batch < 1 takes the model's own: zoo builders leave it open (1); the static re-export
+    // vit_b_16_static_b3.onnx was exported at batch 3 (tests/fixtures/onnx/fixtures.json).
+    Knobs k;
+    k.batch = -1;
+    const Design zoo = open(QStringLiteral("zoo:efficientnet_b0"), k);
+    QCOMPARE(zoo.knobs().batch, std::int64_t{1});
+    QCOMPARE(zoo.bindings().batch, std::int64_t{1});
+    const Design fixed = open(kFixtures + QStringLiteral("vit_b_16_static_b3.onnx"), k);
+    QCOMPARE(fixed.knobs().batch, std::int64_t{3});
+    QCOMPARE(fixed.bindings().batch, std::int64_t{3});
+    QCOMPARE(outputShape(fixed).front(), std::int64_t{3});
+    // A batch change re-binds the same graph: 16 samples of 1000 classes.
+    Design d = zoo;
+    QVERIFY(d.setBatch(16));
+    QCOMPARE(outputShape(d), (Shape{16, 1000}));
+    QCOMPARE(d.knobs().batch, std::int64_t{16});
+}
+
+void TestDesign::opensHfConfig() {
+    const QString path = QStringLiteral(INFERSIGHT_FIXTURES_DIR "/hfconfig/tiny_llama.json");
+    Knobs k;
+    k.sequence = 16;
+    const Design d = open(path, k);
+    QCOMPARE(d.format(), QStringLiteral("hfconfig"));
+    QCOMPARE(d.graph().sourcePath, path);
+    QVERIFY(d.report().complete());
+}
+
+void TestDesign::errorsNameTheSource_data() {
+    QTest::addColumn<QString>("source");
+    QTest::addColumn<QString>("fragment");
+    QTest::newRow("unknown zoo") << "zoo:nosuchnet" << "zoo:nosuchnet";
+    QTest::newRow("broken config") << QStringLiteral(INFERSIGHT_FIXTURES_DIR "/hfconfig/broken_not_json.json") << "not valid JSON";
+    QTest::newRow("missing file") << QStringLiteral("/nonexistent/model.onnx") << "/nonexistent/model.onnx";
+    QTest::newRow("no source") << QString() << "no model given";
+}
+
+void TestDesign::errorsNameTheSource() {
+    QFETCH(QString, source);
+    QFETCH(QString, fragment);
+    auto d = Design::open(source);
+    QVERIFY(!d.ok());
+    QVERIFY2(d.errorMessage().contains(fragment), qPrintable(d.errorMessage()));
 }
 
 void TestDesign::knobsRebindWithoutRebuilding() {

@@ -221,7 +221,7 @@ void TestHfConfigImporter::knobsApply() {
 
 void TestHfConfigImporter::decodeOfDecoderConfigs() {
     ZooOptions o;
-    o.phase = DecoderPhase::Decode;
+    o.decode = true;
     o.context = 100;
     auto g = importHfConfig(kFixtures + QStringLiteral("tiny_llama.json"), o);
     QVERIFY(g.ok());

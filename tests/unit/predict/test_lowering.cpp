@@ -9,7 +9,7 @@
 //    = 174 eager kernels (torchvision/models/resnet.py); fused: 53 convs (BN, ReLU, residual
 //    add in epilogues) + maxpool + avgpool + fc = 56. AMP eager adds one FP16 cast per conv
 //    weight (53), the fc weight and bias (2) and the input image (1): 230.
-#include "importers/model_loader.h"
+#include "design/design.h"
 #include "predict/lowering.h"
 #include "predict_test_graphs.h"
 
@@ -125,11 +125,11 @@ void TestLowering::resnet50Counts() {
     QFETCH(int, runtime);
     QFETCH(int, kernels);
     QFETCH(int, convs);
-    ModelOptions mo;
-    mo.bindings.batch = 8;
-    Result<LoadedModel> m = loadModel(QStringLiteral("zoo:resnet50"), mo);
+    Knobs knobs;
+    knobs.batch = 8;
+    Result<Design> m = Design::open(QStringLiteral("zoo:resnet50"), knobs);
     QVERIFY2(m.ok(), m ? "" : qPrintable(m.errorMessage()));
-    const KernelPlan plan = lower(m->graph, static_cast<Precision>(precision), static_cast<Runtime>(runtime));
+    const KernelPlan plan = lower(m->graph(), static_cast<Precision>(precision), static_cast<Runtime>(runtime));
     QCOMPARE(static_cast<int>(plan.kernels.size()), kernels);
     int convKernels = 0;
     for (const PlannedKernel &k : plan.kernels) {
@@ -249,18 +249,16 @@ void TestLowering::nodePrecisionOverride() {
 void TestLowering::analysisSurvivesShapeChanges() {
     // The structure analysis is valid across batch changes; lowering at batch 32 gives GEMMs with
     // M = 32 x 128 tokens.
-    ModelOptions mo;
-    mo.bindings.batch = 1;
-    mo.bindings.sequence = 128;
-    Result<LoadedModel> m = loadModel(QStringLiteral("zoo:bert-base"), mo);
+    Knobs knobs;
+    knobs.batch = 1;
+    knobs.sequence = 128;
+    Result<Design> m = Design::open(QStringLiteral("zoo:bert-base"), knobs);
     QVERIFY2(m.ok(), m ? "" : qPrintable(m.errorMessage()));
-    const GraphAnalysis a = GraphAnalysis::of(m->graph);
-    ShapeBindings b = m->bindings;
-    b.batch = 32;
-    QVERIFY(rebind(*m, b).ok());
-    QVERIFY(a.matches(m->graph));
+    const GraphAnalysis a = GraphAnalysis::of(m->graph());
+    QVERIFY(m->setBatch(32).ok());
+    QVERIFY(a.matches(m->graph()));
     LoweringOptions o;
-    const KernelPlan plan = lowerGraph(m->graph, a, o);
+    const KernelPlan plan = lowerGraph(m->graph(), a, o);
     std::int64_t maxM = 0;
     for (const PlannedKernel &k : plan.kernels) {
         if (k.kernel.kind == KernelClass::Gemm && k.kernel.linear) {

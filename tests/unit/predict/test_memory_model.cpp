@@ -12,7 +12,7 @@
 //    (4,864 MiB usable per nvidia-smi mig -lgip) but fits 3g.20gb.
 #include "hardware/gpu_catalogue.h"
 #include "hardware/target.h"
-#include "importers/model_loader.h"
+#include "design/design.h"
 #include "predict/lowering.h"
 #include "predict/memory_model.h"
 #include "predict_test_graphs.h"
@@ -36,13 +36,20 @@ MemoryEstimate memoryOf(const Graph &g, Precision p, Runtime r, const QString &g
 }
 
 Graph zoo(const QString &name, ShapeBindings b) {
-    ModelOptions mo;
-    mo.bindings = b;
-    Result<LoadedModel> m = loadModel(name, mo);
+    Knobs knobs;
+    knobs.batch = b.batch;
+    knobs.sequence = b.sequence;
+    knobs.height = b.height;
+    knobs.width = b.width;
+    if (b.context > 0) {
+        knobs.phase = DecoderPhase::Decode;
+        knobs.context = b.context;
+    }
+    Result<Design> m = Design::open(name, knobs);
     if (!m) {
         qFatal("%s", qPrintable(m.errorMessage()));
     }
-    return std::move(m->graph);
+    return m->graph();
 }
 
 }  // namespace

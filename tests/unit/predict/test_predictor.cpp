@@ -9,8 +9,10 @@
 //  - GPU-bound (0.1 us per op): kernels run back to back with a 1 us gap.
 //  - A 8192^3 FP16 GEMM is compute-bound; a 1g.5gb slice of an A100 has 14 of 108 SMs
 //    (nvidia-smi mig -lgip), so pure roofline time grows 108 / 14.
+//  - Energy of the same ReLU timelines from the V100-SXM2's datasheet power (300 W board power,
+//    56.6 W idle measured with nvidia-smi) and the kernels' times; worked out at energy_data().
 #include "hardware/gpu_catalogue.h"
-#include "importers/model_loader.h"
+#include "design/design.h"
 #include "predict/predictor.h"
 #include "predict_test_graphs.h"
 
@@ -53,6 +55,8 @@ private slots:
     void precisionSupport_data();
     void precisionSupport();
     void migSlowsComputeBound();
+    void energy_data();
+    void energy();
     void energyAndPower();
     void bandBracketsLatency();
     void throughput();
@@ -140,16 +144,50 @@ void TestPredictor::migSlowsComputeBound() {
     QVERIFY2(std::abs(ratio - 108.0 / 14.0) < 1e-6, qPrintable(QString::number(ratio)));
 }
 
+void TestPredictor::energy_data() {
+    QTest::addColumn<double>("opUs");
+    QTest::addColumn<double>("expectedJ");
+    // Each ReLU moves 2 MiB in 2,097,152 B / 900 GB/s = 2.330169 us with DRAM busy throughout
+    // (memory utilisation 1); its 262,144 additions take 262,144 / 15.7 TFLOP/s (FP32 datasheet)
+    // = 0.016697 us of the CUDA cores' time (compute utilisation 0.0071656). The power model of
+    // docs/predictor.md ("Energy": idle + (board - idle) x (0.30 + 0.70 x min(1, cu + 0.45 mu)))
+    // gives 56.6 + 243.4 x 0.620016 = 207.5119 W while a ReLU runs, and 56.6 + 0.10 x 243.4 =
+    // 80.94 W while the GPU waits for the host (the rest of the pass):
+    //  - host-bound: pass 0.5 + 10 x 0.044 + 0.002330 = 0.942330 ms, GPU busy 10 x 2.330169 us;
+    //    E = 10 x 207.5119 W x 2.330169 us + 80.94 W x 0.919028 ms = 0.0048354 + 0.0743862 J.
+    //  - GPU-bound: pass 0.5 + 0.0001 + 10 x 0.002330 + 9 x 0.001 = 0.532402 ms;
+    //    E = 0.0048354 J + 80.94 W x 0.509100 ms = 0.0048354 + 0.0412066 J.
+    QTest::newRow("host-bound") << 44.0 << 0.0792215;
+    QTest::newRow("gpu-bound") << 0.1 << 0.0460419;
+}
+
+void TestPredictor::energy() {
+    QFETCH(double, opUs);
+    QFETCH(double, expectedJ);
+    HostOverheadModel host;
+    host.eager.perInferenceMs = 0.5;
+    host.eager.opUs = opUs;
+    host.eager.gpuGapUs = 1.0;
+    const KernelModel empty;
+    const Prediction p = run(test_graphs::reluChain(10), Target::wholeGpu(gpu(QStringLiteral("v100-sxm2-32gb"))), host, empty);
+    QVERIFY2(std::abs(p.energyJ - expectedJ) < 1e-6, qPrintable(QString::number(p.energyJ, 'g', 9)));
+    // The per-node energies are the kernels' share only (the host wait is the pass's).
+    double nodes = 0;
+    for (const NodeTiming &n : p.nodes) {
+        nodes += n.energyJ;
+    }
+    QVERIFY2(std::abs(nodes - 0.0048354) < 1e-6, qPrintable(QString::number(nodes, 'g', 9)));
+}
+
 void TestPredictor::energyAndPower() {
     const Target t = Target::wholeGpu(gpu(QStringLiteral("a100-sxm4-40gb")));
     Knobs k;
     k.precision = Precision::FP16;
     const Result<Prediction> p = predict(test_graphs::squareGemm(4096), t, k);
     QVERIFY(p.ok());
-    // Average power between the slice's idle draw and its board power; E = P x t.
+    // Average power between the GPU's idle draw and its board power.
     QVERIFY(p->avgPowerW > t.idleW());
     QVERIFY(p->avgPowerW <= t.tdpW() + 1e-9);
-    QVERIFY(std::abs(p->energyJ - p->avgPowerW * p->latencyMs * 1e-3) < 1e-9);
     // A MIG slice draws a share of the board.
     const Target slice = *Target::make(gpu(QStringLiteral("a100-sxm4-40gb")), QStringLiteral("1g.5gb"));
     const Result<Prediction> ps = predict(test_graphs::squareGemm(4096), slice, k);
@@ -157,11 +195,10 @@ void TestPredictor::energyAndPower() {
 }
 
 void TestPredictor::bandBracketsLatency() {
-    ModelOptions mo;
-    Result<LoadedModel> m = loadModel(QStringLiteral("zoo:resnet50"), mo);
+    Result<Design> m = Design::open(QStringLiteral("zoo:resnet50"));
     QVERIFY(m.ok());
     for (const QString &id : {QStringLiteral("t4"), QStringLiteral("h100-sxm5-80gb")}) {
-        const Result<Prediction> p = predict(m->graph, Target::wholeGpu(gpu(id)), Knobs{});
+        const Result<Prediction> p = predict(m->graph(), Target::wholeGpu(gpu(id)), Knobs{});
         QVERIFY(p.ok());
         QVERIFY(p->bandLowMs < p->latencyMs);
         QVERIFY(p->bandHighMs > p->latencyMs);
@@ -198,11 +235,11 @@ void TestPredictor::sweepOptionsKeepTheTotals_data() {
 void TestPredictor::sweepOptionsKeepTheTotals() {
     QFETCH(int, precision);
     QFETCH(int, runtime);
-    ModelOptions mo;
-    mo.bindings.batch = 4;
-    Result<LoadedModel> m = loadModel(QStringLiteral("zoo:resnet50"), mo);
+    Knobs knobs;
+    knobs.batch = 4;
+    Result<Design> m = Design::open(QStringLiteral("zoo:resnet50"), knobs);
     QVERIFY(m.ok());
-    const Graph &g = m->graph;
+    const Graph &g = m->graph();
     const GraphAnalysis a = GraphAnalysis::of(g);
     QVERIFY(a.matches(g));
     LoweringOptions lo;

@@ -5,7 +5,7 @@
 
 #include "graph/graph_builder.h"
 #include "graph/node_cost.h"
-#include "importers/shape_binding.h"
+#include "graph/shape_binding.h"
 
 #include <QJsonArray>
 #include <QtTest>
@@ -15,7 +15,7 @@ using namespace infersight;
 namespace {
 
 // x[batch, 64] -> MatMul(w 64x32) -> com.example::Mystery -> Relu -> y
-LoadedModel smallModel(std::int64_t batch) {
+Design smallModel(std::int64_t batch) {
     GraphBuilder b(QStringLiteral("small"));
     const int x = b.input(QStringLiteral("x"), DType::F32, {Dim::symbolic(DimRole::Batch, QStringLiteral("batch")), Dim::fixed(64)});
     const int w = b.weight(QStringLiteral("w"), {64, 32});
@@ -24,16 +24,9 @@ LoadedModel smallModel(std::int64_t batch) {
     b.graph().nodes.back().domain = QStringLiteral("com.example");
     const int relu = b.op(QStringLiteral("Relu"), {mystery}, {}, QStringLiteral("relu"));
     b.output(relu);
-    LoadedModel m;
-    m.graph = b.finish();
-    m.format = QStringLiteral("onnx");
-    ShapeBindings bindings = modelDefaultBindings();
-    bindings.batch = batch;
-    auto bound = propagateAtBindings(m.graph, bindings, QStringLiteral("small"));
-    m.report = bound->report;
-    m.bindings = bound->bindings;
-    m.notes = bound->notes;
-    return m;
+    Knobs knobs;
+    knobs.batch = batch;
+    return Design::fromGraph(b.finish(), knobs, QStringLiteral("onnx")).value();
 }
 
 }  // namespace
@@ -66,8 +59,8 @@ void TestInspectReport::formatCount() {
 }
 
 void TestInspectReport::jsonHasTheDocumentedKeys() {
-    const LoadedModel m = smallModel(4);
-    const QJsonObject root = inspectJson(m, graphCost(m.graph));
+    const Design m = smallModel(4);
+    const QJsonObject root = inspectJson(m, graphCost(m.graph()));
     const QJsonObject model = root.value(QStringLiteral("model")).toObject();
     for (const char *key : {"name", "nodes", "params", "macs", "flops", "weights_bytes", "unknown_shapes", "unsupported_ops",
                             "bindings", "inputs", "outputs", "notes", "warnings"}) {
@@ -101,8 +94,8 @@ void TestInspectReport::jsonHasTheDocumentedKeys() {
 }
 
 void TestInspectReport::unknownCostIsNullNotZero() {
-    const LoadedModel m = smallModel(1);
-    const QJsonObject root = inspectJson(m, graphCost(m.graph));
+    const Design m = smallModel(1);
+    const QJsonObject root = inspectJson(m, graphCost(m.graph()));
     const QJsonObject model = root.value(QStringLiteral("model")).toObject();
     QCOMPARE(model.value(QStringLiteral("unsupported_ops")).toArray(), (QJsonArray{QStringLiteral("com.example::Mystery")}));
     QVERIFY(model.value(QStringLiteral("unknown_shapes")).toInt() >= 2);  // mystery and relu outputs
@@ -114,13 +107,13 @@ void TestInspectReport::unknownCostIsNullNotZero() {
     QCOMPARE(mystery.value(QStringLiteral("cost_known")).toBool(), false);
     // Its output has a rank nobody knows: null, not [].
     QVERIFY(mystery.value(QStringLiteral("outputs")).toArray().at(0).isNull());
-    const QString summary = inspectSummaryText(m, graphCost(m.graph));
+    const QString summary = inspectSummaryText(m, graphCost(m.graph()));
     QVERIFY2(summary.contains(QStringLiteral("Unsupported ops: com.example::Mystery")), qPrintable(summary));
 }
 
 void TestInspectReport::tableIsAligned() {
-    const LoadedModel m = smallModel(2);
-    const QString text = inspectTable(m, graphCost(m.graph));
+    const Design m = smallModel(2);
+    const QString text = inspectTable(m, graphCost(m.graph()));
     const QStringList lines = text.split(QLatin1Char('\n'));
     QVERIFY(lines.size() > 5);
     QVERIFY(lines[0].contains(QStringLiteral("Node")) && lines[0].contains(QStringLiteral("MACs")) &&

@@ -2,7 +2,7 @@
 // Tests of TorchScriptInputSpec: the spelling of input shapes given on the command line or in
 // the GUI ("1x3x224x224", "Nx3xHxW", "1x128:i64"). Expected values follow the documented grammar
 // (docs/torchscript.md) and, for roles, the rules of assignInputDimRoles.
-#include "importers/shape_binding.h"
+#include "graph/shape_binding.h"
 #include "importers/torchscript/torchscript_input_spec.h"
 
 #include <QtTest>

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
-// Tests of the loadModel() entry for TorchScript (isTorchScriptSource, loadTorchScriptSource):
-// dispatch by name, input shapes from ModelOptions, and rebinding the knobs without re-importing.
+// Tests of opening TorchScript files (isTorchScriptSource, importTorchScriptFile behind
+// Design::open): dispatch by name, the input shapes given to Design::open, and re-binding the knobs
+// without re-importing.
 // Expected shapes: torchvision resnet18 maps [N, 3, H, W] to [N, 1000] for any H, W >= 32
 // (global average pooling before the classifier).
-#include "importers/model_loader.h"
+#include "design/design.h"
 #include "importers/torchscript/torchscript_model_source.h"
 
 #include <QTemporaryDir>
@@ -14,8 +15,15 @@ using namespace infersight;
 namespace {
 const QString kDir = QStringLiteral(INFERSIGHT_FIXTURES_DIR "/torchscript/");
 
-Shape firstOutput(const LoadedModel &m) {
-    return m.graph.values[static_cast<std::size_t>(m.graph.outputs.front())].shape;
+Shape firstOutput(const Design &m) {
+    return m.graph().values[static_cast<std::size_t>(m.graph().outputs.front())].shape;
+}
+
+// At the model's own batch (the input shapes' when given).
+Knobs modelDefaults() {
+    Knobs k;
+    k.batch = -1;
+    return k;
 }
 }  // namespace
 
@@ -52,37 +60,33 @@ void TestTorchScriptModelSource::recognisedNames() {
 }
 
 void TestTorchScriptModelSource::loadsWithGivenShapes() {
-    ModelOptions options;
-    options.inputShapes = QStringLiteral("2x3x64x64");
-    const auto model = loadModel(kDir + QStringLiteral("op_mix_scripted.pt"), options);
+    const auto model = Design::open(kDir + QStringLiteral("op_mix_scripted.pt"), modelDefaults(), QStringLiteral("2x3x64x64"));
     QVERIFY2(model.ok(), qPrintable(model.ok() ? QString() : model.errorMessage()));
-    QCOMPARE(model->format, QStringLiteral("torchscript"));
-    QCOMPARE(model->bindings.batch, 2);
-    QCOMPARE(model->graph.outputs.size(), std::size_t{2});
+    QCOMPARE(model->format(), QStringLiteral("torchscript"));
+    QCOMPARE(model->bindings().batch, 2);
+    QCOMPARE(model->graph().outputs.size(), std::size_t{2});
     QCOMPARE(firstOutput(*model), (Shape{2, 10}));  // PyTorch: fixtures.json, op_mix_scripted, batch 1 -> [1, 10]
 }
 
 void TestTorchScriptModelSource::rebindsBatchAndImage() {
-    auto model = loadModel(kDir + QStringLiteral("resnet18_traced.pt"));
+    auto model = Design::open(kDir + QStringLiteral("resnet18_traced.pt"), modelDefaults());
     QVERIFY2(model.ok(), qPrintable(model.ok() ? QString() : model.errorMessage()));
     QCOMPARE(firstOutput(*model), (Shape{1, 1000}));
-    ShapeBindings b = model->bindings;
-    b.batch = 8;
-    b.height = 160;
-    b.width = 160;
-    const auto report = rebind(*model, b);
-    QVERIFY2(report.ok(), qPrintable(report.ok() ? QString() : report.errorMessage()));
-    QCOMPARE(report->unknownValues, 0);
+    Knobs k = model->knobs();
+    k.batch = 8;
+    k.height = 160;
+    k.width = 160;
+    const Status rebound = model->setKnobs(k);
+    QVERIFY2(rebound.ok(), qPrintable(rebound.errorMessage()));
+    QCOMPARE(model->report().unknownValues, 0);
     QCOMPARE(firstOutput(*model), (Shape{8, 1000}));
-    const Value &input = model->graph.values[static_cast<std::size_t>(model->graph.inputs.front())];
+    const Value &input = model->graph().values[static_cast<std::size_t>(model->graph().inputs.front())];
     QCOMPARE(input.shape, (Shape{8, 3, 160, 160}));
 }
 
 void TestTorchScriptModelSource::badInputShapesAreReported() {
-    ModelOptions options;
-    options.inputShapes = QStringLiteral("1x3xbad!");
     const QString path = kDir + QStringLiteral("op_mix_scripted.pt");
-    const auto model = loadModel(path, options);
+    const auto model = Design::open(path, Knobs{}, QStringLiteral("1x3xbad!"));
     QVERIFY(!model.ok());
     QVERIFY2(model.errorMessage().startsWith(path + QStringLiteral(": input shape '1x3xbad!'")), qPrintable(model.errorMessage()));
 }

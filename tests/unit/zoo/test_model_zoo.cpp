@@ -216,7 +216,7 @@ void TestModelZoo::unknownNameIsAnError() {
 
 void TestModelZoo::decodeNeedsADecoder() {
     ZooOptions o;
-    o.phase = DecoderPhase::Decode;
+    o.decode = true;
     o.context = 16;
     QVERIFY(!buildZooModel(QStringLiteral("resnet50"), o).ok());
     QVERIFY(!buildZooModel(QStringLiteral("bert-base"), o).ok());

@@ -174,7 +174,7 @@ void TestTransformerBuilders::decodeMacs() {
     QFETCH(qint64, context);
     QFETCH(qint64, expected);
     ZooOptions o;
-    o.phase = DecoderPhase::Decode;
+    o.decode = true;
     o.context = context;
     Graph g = built(name, o);
     QCOMPARE(macsAt(g, ShapeBindings{}), expected);
@@ -198,7 +198,7 @@ void TestTransformerBuilders::decodeHasKvCacheInputs() {
     QFETCH(qint64, kvHeads);
     QFETCH(qint64, headDim);
     ZooOptions o;
-    o.phase = DecoderPhase::Decode;
+    o.decode = true;
     o.context = 300;
     Graph g = built(name, o);
     ShapeBindings b;
@@ -243,7 +243,7 @@ void TestTransformerBuilders::prefillWritesTheCache() {
 
 void TestTransformerBuilders::contextRebindsWithoutRebuilding() {
     ZooOptions o;
-    o.phase = DecoderPhase::Decode;
+    o.decode = true;
     o.context = 10;
     Graph g = built(QStringLiteral("gpt2"), o);
     ShapeBindings b;
@@ -350,7 +350,7 @@ void TestTransformerBuilders::invalidRequestsAreErrors() {
     ZooOptions o;
     o.seq = seq;
     if (decode) {
-        o.phase = DecoderPhase::Decode;
+        o.decode = true;
         o.context = 10;
     }
     auto g = buildZooModel(name, o);

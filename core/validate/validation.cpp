@@ -1,0 +1,994 @@
+// SPDX-License-Identifier: MIT
+#include "validate/validation.h"
+
+#include "design/design.h"
+#include "graph/shape_binding.h"
+#include "hardware/gpu_catalogue.h"
+#include "importers/hfconfig/hf_config_importer.h"
+#include "predict/device_resources.h"
+#include "predict/lowering.h"
+#include "predict/predictor.h"
+#include "predict/uncertainty.h"
+#include "zoo/model_zoo.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QMap>
+#include <QRegularExpression>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <memory>
+
+namespace infersight {
+
+namespace {
+
+double toDouble(const QString &s) {
+    bool ok = false;
+    const double v = s.toDouble(&ok);
+    return ok ? v : 0.0;
+}
+
+std::int64_t toInt(const QString &s) {
+    bool ok = false;
+    const qlonglong v = s.trimmed().toLongLong(&ok);
+    if (ok) {
+        return v;
+    }
+    return static_cast<std::int64_t>(toDouble(s));
+}
+
+QString cell(const CsvTable &t, const QStringList &row, const QString &column) {
+    const int c = t.column(column);
+    return c >= 0 && c < row.size() ? row.at(c) : QString();
+}
+
+// NeuSight's GPU folder names ("NVIDIA_A100-PCIE-40GB", "Tesla_T4") to catalogue GPUs.
+const GpuSpec *gpuForNeusightName(const QString &name) {
+    QString device = name;
+    device.replace(QLatin1Char('_'), QLatin1Char(' '));
+    return GpuCatalogue::builtIn().findByDeviceName(device);
+}
+
+// DLE's GPU column: "V100 16GB" is the DGX-1V's V100-SXM2 (16 GB; same chip, clocks and bandwidth
+// as the catalogue's V100-SXM2-32GB), "T4" the T4.
+const GpuSpec *gpuForDleName(const QString &name) {
+    if (name.startsWith(QLatin1String("V100"))) {
+        return GpuCatalogue::builtIn().find(QStringLiteral("v100-sxm2-32gb"));
+    }
+    if (name == QLatin1String("T4")) {
+        return GpuCatalogue::builtIn().find(QStringLiteral("t4"));
+    }
+    return nullptr;
+}
+
+QString e2eFamily(const QString &model) {
+    if (model.startsWith(QLatin1String("bert"))) {
+        return QStringLiteral("bert");
+    }
+    if (model.startsWith(QLatin1String("gpt2"))) {
+        return QStringLiteral("gpt2");
+    }
+    if (model.startsWith(QLatin1String("gpt3"))) {
+        return QStringLiteral("gpt3");
+    }
+    if (model.startsWith(QLatin1String("opt"))) {
+        return QStringLiteral("opt");
+    }
+    if (model.startsWith(QLatin1String("switch"))) {
+        return QStringLiteral("switch");
+    }
+    return model;
+}
+
+// The graph of a NeuSight model config at (batch, seq), shapes propagated.
+Result<Graph> neusightGraph(const QString &dataDir, const QString &model, std::int64_t batch, std::int64_t seq) {
+    const QString path = QDir(dataDir).filePath(QStringLiteral("neusight/model_configs/%1.json").arg(model));
+    // NeuSight ran BERT as BertForSequenceClassification (model_ops_measured.csv shows the pooler and
+    // a 2-way classifier) although bert_large.json lists BertLMHeadModel.
+    const QString architecture =
+        model.startsWith(QLatin1String("bert")) ? QStringLiteral("BertForSequenceClassification") : QString();
+    ZooOptions zo;
+    zo.batch = batch;
+    zo.seq = seq;
+    Result<Graph> g = importHfConfig(path, zo, architecture);
+    if (!g) {
+        return g;
+    }
+    ShapeBindings b;
+    b.batch = batch;
+    b.sequence = seq;
+    Result<BoundShapes> bound = propagateAtBindings(*g, b, path);
+    if (!bound) {
+        return bound.error();
+    }
+    return g;
+}
+
+struct Prepared {
+    Graph graph;
+    GraphAnalysis analysis;
+    KernelPlan plan;
+};
+
+std::shared_ptr<Prepared> prepare(Graph graph, Precision precision, Runtime runtime) {
+    auto p = std::make_shared<Prepared>();
+    p->graph = std::move(graph);
+    p->analysis = GraphAnalysis::of(p->graph);
+    LoweringOptions lo;
+    lo.precision = precision;
+    lo.runtime = runtime;
+    p->plan = lowerGraph(p->graph, p->analysis, lo);
+    return p;
+}
+
+const KernelModel &kernelModelOf(const ValidationOptions &o) {
+    return o.kernelModel ? *o.kernelModel : KernelModel::builtIn();
+}
+
+// Leave-one-GPU-out kernel models, data/predictor/loo/<gpu-id>.json, loaded once per run.
+struct LooModels {
+    std::map<QString, std::optional<KernelModel>> models;
+    const KernelModel *find(const QString &dataDir, const QString &gpuId, QStringList *notes) {
+        auto it = models.find(gpuId);
+        if (it == models.end()) {
+            const QString path = QDir(dataDir).filePath(QStringLiteral("predictor/loo/%1.json").arg(gpuId));
+            std::optional<KernelModel> m;
+            if (QFileInfo::exists(path)) {
+                Result<KernelModel> r = KernelModel::fromFile(path);
+                if (r) {
+                    m = std::move(r.value());
+                } else if (notes) {
+                    *notes << QStringLiteral("leave-one-GPU-out model %1: %2").arg(path, r.errorMessage());
+                }
+            } else if (notes) {
+                *notes << QStringLiteral("no leave-one-GPU-out model for %1 (%2)").arg(gpuId, path);
+            }
+            it = models.emplace(gpuId, std::move(m)).first;
+        }
+        return it->second ? &*it->second : nullptr;
+    }
+};
+
+// --- DLE ---------------------------------------------------------------------------------------
+
+struct DleCase {
+    ValidationRow row;
+    std::shared_ptr<Prepared> prepared;
+    std::optional<TargetDevice> device;
+};
+
+QString dleZooName(const QString &model, bool *standIn) {
+    *standIn = false;
+    const QString m = model.toLower();
+    if (m.startsWith(QLatin1String("resnet-50"))) {
+        return QStringLiteral("resnet50");
+    }
+    if (m.startsWith(QLatin1String("resnext101-32x4d"))) {
+        return QStringLiteral("resnext101_32x4d");
+    }
+    if (m.startsWith(QLatin1String("se-resnext101-32x4d"))) {
+        return QStringLiteral("se_resnext101_32x4d");
+    }
+    if (m == QLatin1String("efficientnet-b0") || m == QLatin1String("efficientnet-b4")) {
+        return QStringLiteral("efficientnet_") + m.right(2);
+    }
+    if (m == QLatin1String("efficientnet-widese-b0") || m == QLatin1String("efficientnet-widese-b4")) {
+        // Stand-in: WideSE widens only the squeeze-excitation layers (a few % of the FLOPs).
+        *standIn = true;
+        return QStringLiteral("efficientnet_") + m.right(2);
+    }
+    return {};
+}
+
+QString dleFamily(const QString &zooName) {
+    if (zooName.startsWith(QLatin1String("se_"))) {
+        return QStringLiteral("se-resnext");
+    }
+    if (zooName.startsWith(QLatin1String("resnext"))) {
+        return QStringLiteral("resnext");
+    }
+    if (zooName.startsWith(QLatin1String("resnet"))) {
+        return QStringLiteral("resnet");
+    }
+    return QStringLiteral("efficientnet");
+}
+
+Result<std::vector<DleCase>> loadDleCases(const ValidationOptions &options, QStringList *notes) {
+    const QString path = QDir(options.dataDir).filePath(QStringLiteral("dle/pytorch_convnets_inference.csv"));
+    Result<CsvTable> table = readCsv(path);
+    if (!table) {
+        return table.error();
+    }
+    std::vector<DleCase> cases;
+    std::map<QString, std::shared_ptr<Prepared>> cache;
+    std::map<QString, TargetDevice> devices;
+    QStringList skipped;
+    for (const QStringList &r : table->rows) {
+        DleCase c;
+        ValidationRow &row = c.row;
+        row.dataset = QStringLiteral("dle");
+        row.model = cell(*table, r, QStringLiteral("model"));
+        row.gpuName = cell(*table, r, QStringLiteral("gpu"));
+        const QString precision = cell(*table, r, QStringLiteral("precision"));
+        const bool amp = precision.startsWith(QLatin1String("Mixed"), Qt::CaseInsensitive) ||
+                         precision.compare(QLatin1String("AMP"), Qt::CaseInsensitive) == 0;
+        row.precision = amp ? QStringLiteral("amp") : QStringLiteral("fp32");
+        row.runtime = QStringLiteral("eager");
+        row.batch = toInt(cell(*table, r, QStringLiteral("batch")));
+        const QString input = cell(*table, r, QStringLiteral("input"));
+        row.seq = toInt(input.section(QLatin1Char('x'), 0, 0));
+        row.measuredMs = toDouble(cell(*table, r, QStringLiteral("lat_avg_ms")));
+        bool standIn = false;
+        const QString zoo = dleZooName(row.model, &standIn);
+        const GpuSpec *gpu = gpuForDleName(row.gpuName);
+        if (zoo.isEmpty() || !gpu || row.batch <= 0 || row.measuredMs <= 0) {
+            skipped << row.model + QLatin1Char('/') + row.gpuName;
+            continue;
+        }
+        row.standIn = standIn;
+        row.family = dleFamily(zoo);
+        row.gpuId = gpu->id;
+        row.heldOut = !row.gpuName.startsWith(QLatin1String("V100"));
+        const QString key = QStringLiteral("%1/%2/%3/%4").arg(zoo).arg(row.batch).arg(row.seq).arg(row.precision);
+        auto it = cache.find(key);
+        if (it == cache.end()) {
+            ZooOptions zo;
+            zo.batch = row.batch;
+            zo.image = row.seq;
+            Result<Graph> g = buildZooModel(zoo, zo);
+            if (!g) {
+                return Error{QStringLiteral("DLE %1: %2").arg(row.model, g.errorMessage())};
+            }
+            ShapeBindings b;
+            b.batch = row.batch;
+            b.height = row.seq;
+            b.width = row.seq;
+            Result<BoundShapes> bound = propagateAtBindings(*g, b, zoo);
+            if (!bound) {
+                return Error{QStringLiteral("DLE %1: %2").arg(row.model, bound.errorMessage())};
+            }
+            it = cache.emplace(key, prepare(std::move(*g), amp ? Precision::AMP : Precision::FP32, Runtime::Eager)).first;
+        }
+        c.prepared = it->second;
+        auto dit = devices.find(gpu->id);
+        if (dit == devices.end()) {
+            dit = devices.emplace(gpu->id, TargetDevice::make(Target::wholeGpu(*gpu), kernelModelOf(options))).first;
+        }
+        c.device = dit->second;
+        cases.push_back(std::move(c));
+    }
+    if (!skipped.isEmpty() && notes) {
+        skipped.removeDuplicates();
+        *notes << QStringLiteral("dle: rows without a graph or GPU skipped: %1").arg(skipped.join(QStringLiteral(", ")));
+    }
+    return cases;
+}
+
+void predictDle(std::vector<DleCase> &cases, const HostOverheadModel &host, const KernelModel &km,
+                std::map<QString, KernelPredictionCache> *caches = nullptr) {
+    PredictOptions po;
+    po.keepKernels = false;
+    po.computeMemory = false;
+    po.hostModel = &host;
+    po.kernelModel = &km;
+    for (DleCase &c : cases) {
+        po.batch = c.row.batch;
+        po.cache = caches ? &(*caches)[c.row.gpuId] : nullptr;
+        const Prediction p = predictPlan(c.prepared->graph, c.prepared->analysis, c.prepared->plan, *c.device, po);
+        c.row.predictedMs = p.latencyMs;
+        c.row.bandLowMs = p.bandLowMs;
+        c.row.bandHighMs = p.bandHighMs;
+        c.row.classBandDownMs = p.classBandDownMs;
+        c.row.classBandUpMs = p.classBandUpMs;
+    }
+}
+
+double dleMape(const std::vector<DleCase> &cases, const std::function<bool(const DleCase &)> &use) {
+    double sum = 0;
+    int n = 0;
+    for (const DleCase &c : cases) {
+        if (use(c)) {
+            sum += c.row.ape();
+            ++n;
+        }
+    }
+    return n ? sum / n : -1.0;
+}
+
+// --- model ops ---------------------------------------------------------------------------------
+
+std::vector<std::int64_t> parseShape(const QString &text) {
+    std::vector<std::int64_t> dims;
+    static const QRegularExpression num(QStringLiteral("-?\\d+"));
+    auto it = num.globalMatch(text);
+    while (it.hasNext()) {
+        dims.push_back(it.next().captured(0).toLongLong());
+    }
+    return dims;
+}
+
+std::vector<std::vector<std::int64_t>> parseShapeList(const QString &text) {
+    // "[[16, 512, 1024], [1024]]"
+    std::vector<std::vector<std::int64_t>> out;
+    static const QRegularExpression inner(QStringLiteral("\\[([^\\[\\]]*)\\]"));
+    auto it = inner.globalMatch(text);
+    while (it.hasNext()) {
+        out.push_back(parseShape(it.next().captured(1)));
+    }
+    return out;
+}
+
+std::int64_t product(const std::vector<std::int64_t> &s) {
+    std::int64_t p = 1;
+    for (std::int64_t d : s) {
+        p *= d;
+    }
+    return p;
+}
+
+// The kernel an fx node launches (FP32), or nothing for views, shape arithmetic and dropouts.
+std::optional<Kernel> fxKernel(const QString &fxOp, const QString &target, const QString &inputs, const QString &output,
+                               const QString &previousTarget) {
+    const auto ins = parseShapeList(inputs);
+    const auto out = parseShape(output);
+    const std::int64_t outE = product(out);
+    if (out.empty() || outE <= 1) {
+        return std::nullopt;  // Python scalars and shape arithmetic
+    }
+    auto fullInputs = [&]() {
+        int n = 0;
+        for (const auto &s : ins) {
+            if (2 * product(s) >= outE) {
+                ++n;
+            }
+        }
+        return n;
+    };
+    namespace fpe = flops_per_element;
+    const QString t = target.toLower();
+    if (fxOp == QLatin1String("call_module")) {
+        if (t.contains(QLatin1String("dropout")) || t.endsWith(QLatin1String(".drop")) || t == QLatin1String("drop")) {
+            return std::nullopt;
+        }
+        if (t.contains(QLatin1String("layernorm")) || t.contains(QLatin1String("layer_norm")) ||
+            t.contains(QLatin1String("ln_"))) {
+            const std::int64_t d = out.back();
+            return Kernel::rowReduction(outE / d, d, fpe::kLayerNorm);
+        }
+        if (t.contains(QLatin1String("embed")) || t.endsWith(QLatin1String("wte")) || t.endsWith(QLatin1String("wpe"))) {
+            return Kernel::copy(outE, 4, 1);
+        }
+        if (t.contains(QLatin1String("activation"))) {
+            return Kernel::elementwise(outE, 1, 1, t.contains(QLatin1String("pooler")) ? fpe::kTanh : fpe::kAdd);
+        }
+        if (ins.empty() || ins.front().empty()) {
+            return std::nullopt;
+        }
+        // Linear layers (dense, query/key/value, *_proj, fc1/fc2, lm_head, classifier).
+        const std::int64_t k = ins.front().back();
+        const std::int64_t n = out.back();
+        return Kernel::gemm(outE / n, n, k, 1, true);
+    }
+    if (fxOp == QLatin1String("call_method")) {
+        if (t == QLatin1String("contiguous") &&
+            (previousTarget == QLatin1String("permute") || previousTarget == QLatin1String("transpose"))) {
+            return Kernel::copy(outE, 4, 1);
+        }
+        if (t == QLatin1String("masked_fill") || t == QLatin1String("masked_fill_")) {
+            return Kernel::elementwise(outE, fullInputs(), 1, fpe::kAdd);
+        }
+        if (t == QLatin1String("bool")) {
+            return Kernel::elementwise(outE, 1, 1, fpe::kAdd, 3);
+        }
+        return std::nullopt;  // views, casts to the same type, size/dim
+    }
+    // call_function
+    if (t.contains(QLatin1String("addmm"))) {
+        if (ins.size() < 3 || ins[1].size() != 2 || ins[2].size() != 2) {
+            return std::nullopt;
+        }
+        return Kernel::gemm(ins[1][0], ins[2][1], ins[1][1], 1, false);  // GPT-2 Conv1D: addmm(b, x, W)
+    }
+    if (t.contains(QLatin1String("bmm")) || t.contains(QLatin1String("matmul"))) {
+        if (ins.size() < 2 || ins[0].size() < 2 || ins[1].size() < 2) {
+            return std::nullopt;
+        }
+        const auto &a = ins[0];
+        const auto &b = ins[1];
+        const std::int64_t m = a[a.size() - 2];
+        const std::int64_t k = a.back();
+        const std::int64_t n = b.back();
+        return Kernel::gemm(m, n, k, outE / (m * n), false);
+    }
+    if (t.contains(QLatin1String("softmax"))) {
+        const std::int64_t d = out.back();
+        return Kernel::rowReduction(outE / d, d, fpe::kSoftmax);
+    }
+    if (t.contains(QLatin1String("embedding"))) {
+        return Kernel::copy(outE, 4, 1);
+    }
+    if (t.contains(QLatin1String("dropout"))) {
+        return std::nullopt;
+    }
+    if (t.contains(QLatin1String("gelu"))) {
+        return Kernel::elementwise(outE, 1, 1, fpe::kGelu);
+    }
+    if (t.contains(QLatin1String("tanh"))) {
+        return Kernel::elementwise(outE, 1, 1, fpe::kTanh);
+    }
+    if (t.contains(QLatin1String("pow"))) {
+        return Kernel::elementwise(outE, fullInputs(), 1, fpe::kTanh);
+    }
+    if (t.contains(QLatin1String("truediv"))) {
+        return Kernel::elementwise(outE, fullInputs(), 1, fpe::kDiv);
+    }
+    if (t.contains(QLatin1String("arange")) || t.contains(QLatin1String("full")) || t.contains(QLatin1String("ones")) ||
+        t.contains(QLatin1String("method tensor"))) {
+        return Kernel::elementwise(outE, 0, 1, 0.0);
+    }
+    if (t.contains(QLatin1String("cumsum"))) {
+        const std::int64_t d = out.back();
+        return Kernel::rowReduction(outE / d, d, fpe::kAdd);
+    }
+    if (t.contains(QLatin1String("finfo")) || t.contains(QLatin1String("getattr")) || t.contains(QLatin1String("getitem"))) {
+        return std::nullopt;
+    }
+    // add, sub, mul, lt, ne, eq, gt, where, max ...
+    return Kernel::elementwise(outE, std::max(1, fullInputs()), 1, fpe::kAdd);
+}
+
+// --- measured (harness) rows -------------------------------------------------------------------
+
+Result<Graph> measuredGraph(const QString &dataDir, const QString &gpuId, const QString &model, const QJsonObject &config,
+                            std::int64_t batch, std::int64_t seq, std::int64_t image) {
+    Knobs knobs;
+    knobs.batch = batch;
+    if (seq > 0) {
+        knobs.sequence = seq;
+    }
+    if (image > 0) {
+        knobs.height = image;
+        knobs.width = image;
+    }
+    const QString onnx = QDir(dataDir).filePath(QStringLiteral("measured/%1/onnx/%2.onnx").arg(gpuId, model));
+    const QString source = QFileInfo::exists(onnx) ? onnx : findZooModel(model) ? QStringLiteral("zoo:") + model : QString();
+    if (!source.isEmpty()) {
+        Result<Design> d = Design::open(source, knobs);
+        if (!d) {
+            return d.error();
+        }
+        return d->graph();
+    }
+    // A transformers model built from a config: model_config has model_class and kwargs.
+    const QString cls = config.value(QStringLiteral("model_class")).toString();
+    const QJsonObject kwargs = config.value(QStringLiteral("kwargs")).toObject();
+    if (!cls.isEmpty() && !kwargs.isEmpty()) {
+        static const std::pair<const char *, const char *> types[] = {
+            {"Bert", "bert"}, {"GPT2", "gpt2"}, {"OPT", "opt"}, {"Llama", "llama"}, {"Mistral", "mistral"},
+            {"SwitchTransformers", "switch_transformers"}};
+        QString type;
+        for (const auto &[prefix, mt] : types) {
+            if (cls.startsWith(QLatin1String(prefix))) {
+                type = QLatin1String(mt);
+            }
+        }
+        if (type.isEmpty()) {
+            return Error{QStringLiteral("%1: model class %2 is not supported").arg(model, cls)};
+        }
+        QJsonObject hf = kwargs;
+        hf[QStringLiteral("model_type")] = type;
+        hf[QStringLiteral("architectures")] = QJsonArray{cls};
+        Result<HfModelConfig> parsed = parseHfConfig(QJsonDocument(hf).toJson(QJsonDocument::Compact), model);
+        if (!parsed) {
+            return parsed.error();
+        }
+        ZooOptions zo;
+        zo.batch = batch;
+        zo.seq = seq;
+        Result<Graph> g = buildHfModel(*parsed, zo);
+        if (!g) {
+            return g;
+        }
+        Result<BoundShapes> bound = propagateAtBindings(*g, knobs.bindings(), model);
+        if (!bound) {
+            return bound.error();
+        }
+        return g;
+    }
+    return Error{QStringLiteral("%1: no graph (not in the zoo, no ONNX export, no model_config kwargs)").arg(model)};
+}
+
+}  // namespace
+
+// ------------------------------------------------------------------------------------------------
+
+Result<std::vector<ValidationRow>> validateE2e(const ValidationOptions &options, QStringList *notes) {
+    const QString path = QDir(options.dataDir).filePath(QStringLiteral("neusight/e2e_measured.csv"));
+    Result<CsvTable> table = readCsv(path);
+    if (!table) {
+        return table.error();
+    }
+    const KernelModel &km = kernelModelOf(options);
+    LooModels loo;
+    std::vector<ValidationRow> rows;
+    std::map<QString, std::shared_ptr<Prepared>> cache;
+    PredictOptions po;
+    po.keepKernels = false;
+    po.computeMemory = false;
+    po.kernelModel = &km;
+    po.hostModel = options.hostModel;
+    for (const QStringList &r : table->rows) {
+        ValidationRow row;
+        const QString option = cell(*table, r, QStringLiteral("option"));
+        const bool fusion = option == QLatin1String("fusion");
+        row.dataset = fusion ? QStringLiteral("e2e-fusion") : QStringLiteral("e2e");
+        row.gpuName = cell(*table, r, QStringLiteral("gpu"));
+        row.model = cell(*table, r, QStringLiteral("model"));
+        row.family = e2eFamily(row.model);
+        row.precision = QStringLiteral("fp32");
+        row.runtime = fusion ? QStringLiteral("fused") : QStringLiteral("eager");
+        row.batch = toInt(cell(*table, r, QStringLiteral("batch")));
+        row.seq = toInt(cell(*table, r, QStringLiteral("seq_len")));
+        row.measuredMs = toDouble(cell(*table, r, QStringLiteral("measured_ms")));
+        row.neusightMs = toDouble(cell(*table, r, QStringLiteral("neusight_pred_ms")));
+        row.habitatMs = toDouble(cell(*table, r, QStringLiteral("habitat_pred_ms")));
+        row.rooflineMs = toDouble(cell(*table, r, QStringLiteral("roofline_pred_ms")));
+        row.liMs = toDouble(cell(*table, r, QStringLiteral("li_et_al_pred_ms")));
+        const GpuSpec *gpu = gpuForNeusightName(row.gpuName);
+        if (!gpu) {
+            if (notes) {
+                *notes << QStringLiteral("e2e: GPU %1 is not in the catalogue; row skipped").arg(row.gpuName);
+            }
+            continue;
+        }
+        row.gpuId = gpu->id;
+        const QString key = QStringLiteral("%1/%2/%3/%4").arg(row.model).arg(row.batch).arg(row.seq).arg(row.runtime);
+        auto it = cache.find(key);
+        if (it == cache.end()) {
+            Result<Graph> g = neusightGraph(options.dataDir, row.model, row.batch, row.seq);
+            if (!g) {
+                return Error{QStringLiteral("e2e %1: %2").arg(row.model, g.errorMessage())};
+            }
+            it = cache.emplace(key, prepare(std::move(*g), Precision::FP32, fusion ? Runtime::Fused : Runtime::Eager)).first;
+        }
+        const Prepared &prep = *it->second;
+        const Target target = Target::wholeGpu(*gpu);
+        po.batch = row.batch;
+        po.kernelModel = &km;
+        const Prediction p = predictPlan(prep.graph, prep.analysis, prep.plan, TargetDevice::make(target, km), po);
+        row.predictedMs = p.latencyMs;
+        row.bandLowMs = p.bandLowMs;
+        row.bandHighMs = p.bandHighMs;
+        row.classBandDownMs = p.classBandDownMs;
+        row.classBandUpMs = p.classBandUpMs;
+        if (options.loo) {
+            if (const KernelModel *lm = loo.find(options.dataDir, gpu->id, notes)) {
+                PredictOptions lpo = po;
+                lpo.kernelModel = lm;
+                row.looPredictedMs =
+                    predictPlan(prep.graph, prep.analysis, prep.plan, TargetDevice::make(target, *lm), lpo).latencyMs;
+            }
+        }
+        rows.push_back(row);
+    }
+    return rows;
+}
+
+Result<std::vector<ValidationRow>> validateDle(const ValidationOptions &options, QStringList *notes) {
+    Result<std::vector<DleCase>> cases = loadDleCases(options, notes);
+    if (!cases) {
+        return cases.error();
+    }
+    predictDle(*cases, options.hostModel ? *options.hostModel : HostOverheadModel::builtIn(), kernelModelOf(options));
+    std::vector<ValidationRow> rows;
+    rows.reserve(cases->size());
+    for (const DleCase &c : *cases) {
+        rows.push_back(c.row);
+    }
+    return rows;
+}
+
+Result<HostFit> fitEagerHostOverhead(const ValidationOptions &options, const QString &gpuName) {
+    Result<std::vector<DleCase>> loaded = loadDleCases(options, nullptr);
+    if (!loaded) {
+        return loaded.error();
+    }
+    std::vector<DleCase> &cases = *loaded;
+    const KernelModel &km = kernelModelOf(options);
+    HostOverheadModel model = options.hostModel ? *options.hostModel : HostOverheadModel::builtIn();
+    auto use = [&](const DleCase &c) { return c.row.gpuName == gpuName && !c.row.standIn; };
+    std::map<QString, KernelPredictionCache> caches;  // kernel times do not depend on the host
+    auto evaluate = [&](const HostOverheadModel &m) {
+        predictDle(cases, m, km, &caches);
+        return dleMape(cases, use);
+    };
+    HostFit fit;
+    fit.mapeBefore = evaluate(model);
+    double best = fit.mapeBefore;
+    // Coordinate descent with shrinking multiplicative steps over three eager parameters. The view
+    // cost, the launch cost of an extra kernel of one op (kernelUs), the shape-arithmetic cost and
+    // the GPU gap stay at their priors: the CNNs of the table have almost no views and no
+    // multi-kernel ops, so it cannot identify them.
+    double *params[] = {&model.eager.perInferenceMs, &model.eager.opUs, &model.eager.autocastOpUs};
+    for (double step : {0.5, 0.25, 0.1, 0.05, 0.02, 0.01}) {
+        bool improved = true;
+        for (int round = 0; round < 20 && improved; ++round) {
+            improved = false;
+            for (double *p : params) {
+                for (double dir : {1.0 + step, 1.0 / (1.0 + step)}) {
+                    const double old = *p;
+                    *p = old > 0 ? old * dir : (dir > 1 ? step : 0.0);
+                    const double m = evaluate(model);
+                    if (m + 1e-9 < best) {
+                        best = m;
+                        improved = true;
+                    } else {
+                        *p = old;
+                    }
+                }
+            }
+        }
+    }
+    fit.parameters = model.eager;
+    fit.mapeAfter = best;
+    for (const DleCase &c : cases) {
+        fit.rows += use(c) ? 1 : 0;
+    }
+    return fit;
+}
+
+Result<std::vector<ValidationRow>> validateModelOps(const ValidationOptions &options, QStringList *notes) {
+    const QString path = QDir(options.dataDir).filePath(QStringLiteral("neusight/model_ops_measured.csv"));
+    Result<CsvTable> table = readCsv(path);
+    if (!table) {
+        return table.error();
+    }
+    const KernelModel &km = kernelModelOf(options);
+    std::map<QString, KernelModel::BoundDevice> devices;
+    std::vector<ValidationRow> rows;
+    const int cGpu = table->column(QStringLiteral("gpu"));
+    const int cModel = table->column(QStringLiteral("model"));
+    const int cMode = table->column(QStringLiteral("mode"));
+    const int cSeq = table->column(QStringLiteral("seq_len"));
+    const int cBatch = table->column(QStringLiteral("batch"));
+    const int cFx = table->column(QStringLiteral("fx_op"));
+    const int cTarget = table->column(QStringLiteral("target"));
+    const int cIn = table->column(QStringLiteral("input_shapes"));
+    const int cOut = table->column(QStringLiteral("output_shape"));
+    const int cLat = table->column(QStringLiteral("latency_ms"));
+    if (cGpu < 0 || cFx < 0 || cTarget < 0 || cIn < 0 || cOut < 0 || cLat < 0) {
+        return Error{QStringLiteral("%1: unexpected columns").arg(path)};
+    }
+    QString previousTarget;
+    int hostOnly = 0;
+    double hostOnlyMs = 0;
+    for (const QStringList &r : table->rows) {
+        if (r.at(cMode) != QLatin1String("inf")) {
+            continue;
+        }
+        const QString target = r.at(cTarget);
+        const std::optional<Kernel> k = fxKernel(r.at(cFx), target, r.at(cIn), r.at(cOut), previousTarget);
+        previousTarget = target;
+        const double measured = toDouble(r.at(cLat));
+        if (!k || !k->valid()) {
+            ++hostOnly;
+            hostOnlyMs += measured;
+            continue;
+        }
+        const GpuSpec *gpu = gpuForNeusightName(r.at(cGpu));
+        if (!gpu) {
+            continue;
+        }
+        auto it = devices.find(gpu->id);
+        if (it == devices.end()) {
+            it = devices.emplace(gpu->id, km.bind(DeviceResources::fromSpec(*gpu))).first;
+        }
+        const KernelPrediction p = km.predict(*k, it->second);
+        ValidationRow row;
+        row.dataset = QStringLiteral("model-ops");
+        row.gpuId = gpu->id;
+        row.gpuName = r.at(cGpu);
+        row.model = r.at(cModel);
+        row.family = e2eFamily(row.model);
+        row.op = QString(target).replace(QRegularExpression(QStringLiteral(" at 0x[0-9a-f]+")), QString());
+        row.opClass = kernelErrorClassName(p.errorClass);
+        row.precision = QStringLiteral("fp32");
+        row.runtime = QStringLiteral("eager");
+        row.batch = toInt(r.at(cBatch));
+        row.seq = toInt(r.at(cSeq));
+        row.measuredMs = measured;
+        row.predictedMs = p.latencyMs;
+        row.bandLowMs = p.bandLowMs;
+        row.bandHighMs = p.bandHighMs;
+        row.classBandDownMs = p.latencyMs - p.bandLowMs;
+        row.classBandUpMs = p.bandHighMs - p.latencyMs;
+        rows.push_back(row);
+    }
+    if (notes && hostOnly > 0) {
+        *notes << QStringLiteral("model-ops: %1 inference rows launch no kernel (views, shape arithmetic, dropout in "
+                                 "eval mode); their measured times (mean %2 us) are the measurement's own overhead")
+                      .arg(hostOnly)
+                      .arg(1000.0 * hostOnlyMs / hostOnly, 0, 'f', 1);
+    }
+    return rows;
+}
+
+Result<std::vector<ValidationRow>> validateMeasuredFile(const QString &path, const ValidationOptions &options,
+                                                       QStringList *notes) {
+    Result<CsvTable> table = readCsv(path);
+    if (!table) {
+        return table.error();
+    }
+    const bool explicitFile = options.extraMeasuredFiles.contains(path);
+    const KernelModel &km = kernelModelOf(options);
+    std::vector<ValidationRow> rows;
+    for (const QStringList &r : table->rows) {
+        const QString source = cell(*table, r, QStringLiteral("source"));
+        if (source != QLatin1String("measured") && !(explicitFile && source == QLatin1String("synthetic"))) {
+            continue;
+        }
+        if (cell(*table, r, QStringLiteral("status")) != QLatin1String("ok")) {
+            continue;
+        }
+        ValidationRow row;
+        row.dataset = source == QLatin1String("synthetic") ? QStringLiteral("synthetic") : QStringLiteral("measured");
+        row.gpuId = cell(*table, r, QStringLiteral("gpu_id"));
+        row.gpuName = cell(*table, r, QStringLiteral("gpu_name"));
+        row.model = cell(*table, r, QStringLiteral("model"));
+        row.family = cell(*table, r, QStringLiteral("family"));
+        row.batch = toInt(cell(*table, r, QStringLiteral("batch")));
+        const std::int64_t seq = toInt(cell(*table, r, QStringLiteral("seq_len")));
+        const std::int64_t image = toInt(cell(*table, r, QStringLiteral("image_size")));
+        row.seq = seq > 0 ? seq : image;
+        row.measuredMs = toDouble(cell(*table, r, QStringLiteral("latency_ms_median")));
+        const QString precision = cell(*table, r, QStringLiteral("precision"));
+        const QString method = cell(*table, r, QStringLiteral("precision_method"));
+        Precision prec = precisionFromName(precision).value_or(Precision::FP32);
+        if (method == QLatin1String("autocast")) {
+            prec = Precision::AMP;
+        }
+        row.precision = precisionName(prec);
+        const Runtime runtime =
+            cell(*table, r, QStringLiteral("mode")) == QLatin1String("compile") ? Runtime::Fused : Runtime::Eager;
+        row.runtime = runtimeName(runtime);
+        const GpuSpec *gpu = GpuCatalogue::builtIn().find(row.gpuId);
+        if (!gpu) {
+            gpu = GpuCatalogue::builtIn().findByDeviceName(row.gpuName);
+        }
+        if (!gpu) {
+            if (notes) {
+                *notes << QStringLiteral("%1: GPU %2 not in the catalogue; row skipped").arg(path, row.gpuId);
+            }
+            continue;
+        }
+        std::optional<double> mps;
+        if (cell(*table, r, QStringLiteral("sharing")) == QLatin1String("mps")) {
+            mps = toDouble(cell(*table, r, QStringLiteral("sharing_percent")));
+        }
+        Result<Target> target = Target::make(*gpu, {}, mps, false);
+        if (!target) {
+            continue;
+        }
+        const QJsonObject config =
+            QJsonDocument::fromJson(cell(*table, r, QStringLiteral("model_config")).toUtf8()).object();
+        Result<Graph> g = measuredGraph(options.dataDir, row.gpuId, row.model, config, row.batch, seq, image);
+        if (!g) {
+            if (notes) {
+                *notes << QStringLiteral("%1: %2").arg(path, g.errorMessage());
+            }
+            continue;
+        }
+        Knobs knobs;
+        knobs.batch = row.batch;
+        knobs.precision = prec;
+        knobs.runtime = runtime;
+        PredictOptions po;
+        po.batch = row.batch;
+        po.keepKernels = false;
+        po.kernelModel = &km;
+        po.hostModel = options.hostModel;
+        Result<Prediction> p = predict(*g, *target, knobs, po);
+        if (!p) {
+            if (notes) {
+                *notes << QStringLiteral("%1: %2").arg(path, p.errorMessage());
+            }
+            continue;
+        }
+        row.predictedMs = p->latencyMs;
+        row.bandLowMs = p->bandLowMs;
+        row.bandHighMs = p->bandHighMs;
+        row.gpuId = gpu->id;
+        const double mib = 1024.0 * 1024.0;
+        row.measuredAllocMb = toDouble(cell(*table, r, QStringLiteral("mem_peak_allocated_bytes"))) / mib;
+        row.predictedAllocMb = p->memory.allocatorPeakBytes / mib;
+        row.measuredDeviceMb = toDouble(cell(*table, r, QStringLiteral("nvml_mem_used_bytes"))) / mib;
+        row.predictedDeviceMb = p->memory.deviceUsedBytes / mib;
+        row.measuredEnergyJ = toDouble(cell(*table, r, QStringLiteral("energy_mj_per_run"))) / 1000.0;
+        row.predictedEnergyJ = p->energyJ;
+        row.measuredPowerW = toDouble(cell(*table, r, QStringLiteral("avg_power_w")));
+        row.predictedPowerW = p->avgPowerW;
+        rows.push_back(row);
+    }
+    return rows;
+}
+
+Result<ValidationResult> runValidation(const ValidationOptions &options) {
+    ValidationResult result;
+    const KernelModel &km = kernelModelOf(options);
+    result.kernelModelDescription =
+        km.isEmpty() ? QStringLiteral("no fitted kernel model (roofline only)")
+                     : QStringLiteral("%1 (%2, seed %3)")
+                           .arg(options.kernelModel ? QStringLiteral("the kernel model given")
+                                                    : QStringLiteral("resources/predictor/kernel_model.json"),
+                                km.metadata().value(QStringLiteral("created_by")).toString())
+                           .arg(km.metadata().value(QStringLiteral("seed")).toVariant().toString());
+    auto append = [&](Result<std::vector<ValidationRow>> r, const QString &what) -> Status {
+        if (!r) {
+            return Error{QStringLiteral("%1: %2").arg(what, r.errorMessage())};
+        }
+        result.rows.insert(result.rows.end(), r->begin(), r->end());
+        return Status::success();
+    };
+    if (options.e2e) {
+        if (Status s = append(validateE2e(options, &result.notes), QStringLiteral("e2e")); !s) {
+            return Error{s.errorMessage()};
+        }
+    }
+    if (options.dle) {
+        if (Status s = append(validateDle(options, &result.notes), QStringLiteral("dle")); !s) {
+            return Error{s.errorMessage()};
+        }
+    }
+    if (options.modelOps) {
+        if (Status s = append(validateModelOps(options, &result.notes), QStringLiteral("model-ops")); !s) {
+            return Error{s.errorMessage()};
+        }
+    }
+    if (options.measured) {
+        QStringList files;
+        const QDir measured(QDir(options.dataDir).filePath(QStringLiteral("measured")));
+        for (const QString &d : measured.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
+            const QString f = measured.filePath(d + QStringLiteral("/latency.csv"));
+            if (QFileInfo::exists(f)) {
+                files << f;
+            }
+        }
+        if (files.isEmpty()) {
+            result.notes << QStringLiteral("measured: no data/measured/*/latency.csv files yet");
+        }
+        files << options.extraMeasuredFiles;
+        for (const QString &f : files) {
+            if (Status s = append(validateMeasuredFile(f, options, &result.notes), f); !s) {
+                return Error{s.errorMessage()};
+            }
+        }
+    }
+    if (options.kernels) {
+        const MeasuredKernelSet sets[] = {MeasuredKernelSet::Matmul, MeasuredKernelSet::Vector, MeasuredKernelSet::Conv};
+        for (MeasuredKernelSet set : sets) {
+            Result<std::vector<MeasuredKernel>> data = loadNeusightKernels(set, options.dataDir);
+            if (!data) {
+                result.notes << QStringLiteral("kernels %1: %2").arg(measuredKernelSetName(set), data.errorMessage());
+                continue;
+            }
+            std::map<QString, std::pair<double, int>> perGpu;
+            std::pair<double, int> seen{0.0, 0};
+            const QSet<QString> trained = kernelsLaunchedInTraining(*data);
+            std::map<QString, KernelModel::BoundDevice> devices;
+            for (const MeasuredKernel &m : *data) {
+                if (!m.test || m.gpuId.isEmpty() || m.latencyMs <= 0) {
+                    continue;
+                }
+                auto it = devices.find(m.gpuId);
+                if (it == devices.end()) {
+                    const GpuSpec *gpu = GpuCatalogue::builtIn().find(m.gpuId);
+                    if (!gpu) {
+                        continue;
+                    }
+                    it = devices.emplace(m.gpuId, km.bind(DeviceResources::fromSpec(*gpu))).first;
+                }
+                const double p = km.predict(m.kernel, it->second).latencyMs;
+                const double ape = std::abs(p / m.latencyMs - 1.0);
+                auto &acc = perGpu[m.gpuId];
+                acc.first += ape;
+                ++acc.second;
+                if (trained.contains(m.launchedKernel)) {
+                    seen.first += ape;
+                    ++seen.second;
+                }
+            }
+            double sum = 0;
+            int n = 0;
+            for (const auto &[gpu, acc] : perGpu) {
+                result.kernels.push_back({measuredKernelSetName(set), gpu, acc.second, 100.0 * acc.first / acc.second});
+                sum += acc.first;
+                n += acc.second;
+            }
+            if (n > 0) {
+                result.kernels.push_back({measuredKernelSetName(set), QString(), n, 100.0 * sum / n});
+            }
+            if (seen.second > 0 && seen.second < n) {
+                result.kernels.push_back(
+                    {measuredKernelSetName(set), QString(), seen.second, 100.0 * seen.first / seen.second, true});
+            }
+        }
+    }
+    return result;
+}
+
+double mapeOf(const std::vector<ValidationRow> &rows, const std::function<bool(const ValidationRow &)> &filter,
+              const std::function<double(const ValidationRow &)> &predicted) {
+    double sum = 0;
+    int n = 0;
+    for (const ValidationRow &r : rows) {
+        if (!filter(r) || r.measuredMs <= 0) {
+            continue;
+        }
+        const double p = predicted ? predicted(r) : r.predictedMs;
+        if (p <= 0) {
+            continue;
+        }
+        sum += std::abs(p / r.measuredMs - 1.0);
+        ++n;
+    }
+    return n ? 100.0 * sum / n : -1.0;
+}
+
+double classScaleFor(const std::vector<ValidationRow> &rows, const std::function<bool(const ValidationRow &)> &filter,
+                     double coverage) {
+    std::vector<double> need;
+    const double current = UncertaintyCalibration::builtIn().scale;
+    for (const ValidationRow &r : rows) {
+        if (!filter(r) || r.measuredMs <= 0 || r.predictedMs <= 0) {
+            continue;
+        }
+        const double half = (r.measuredMs >= r.predictedMs ? r.classBandUpMs : r.classBandDownMs) / current;
+        const double miss = std::abs(r.measuredMs - r.predictedMs);
+        need.push_back(half > 0 ? miss / half : (miss > 0 ? 1e9 : 0.0));
+    }
+    if (need.empty()) {
+        return 1.0;
+    }
+    std::sort(need.begin(), need.end());
+    const auto idx = static_cast<std::size_t>(std::ceil(coverage * static_cast<double>(need.size()))) - 1;
+    return need[std::min(idx, need.size() - 1)];
+}
+
+double systemTermFor(const std::vector<ValidationRow> &rows, const std::function<bool(const ValidationRow &)> &filter,
+                     double coverage) {
+    // Per row, the relative system term that just covers the measurement.
+    std::vector<double> need;
+    for (const ValidationRow &r : rows) {
+        if (!filter(r) || r.measuredMs <= 0 || r.predictedMs <= 0) {
+            continue;
+        }
+        const double half = r.measuredMs >= r.predictedMs ? r.classBandUpMs : r.classBandDownMs;
+        const double miss = std::abs(r.measuredMs - r.predictedMs);
+        need.push_back(miss <= half ? 0.0 : std::sqrt(miss * miss - half * half) / r.predictedMs);
+    }
+    if (need.empty()) {
+        return 0.0;
+    }
+    std::sort(need.begin(), need.end());
+    const auto idx = static_cast<std::size_t>(std::ceil(coverage * static_cast<double>(need.size()))) - 1;
+    return need[std::min(idx, need.size() - 1)];
+}
+
+double bandCoverage(const std::vector<ValidationRow> &rows, const std::function<bool(const ValidationRow &)> &filter) {
+    int in = 0, n = 0;
+    for (const ValidationRow &r : rows) {
+        if (!filter(r)) {
+            continue;
+        }
+        ++n;
+        in += r.inBand() ? 1 : 0;
+    }
+    return n ? static_cast<double>(in) / n : -1.0;
+}
+
+}  // namespace infersight

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: MIT
+// The accuracy report of record: runs the predictor over every measured row in the project's
+// data/ folder and compares. `infersight-cli validate` prints it (report/validation_report.h); the accuracy tests
+// (tests/accuracy/e2e, tests/accuracy/dle) check its figures against the ceilings of issue 4.
+//
+// Datasets:
+//   e2e         data/neusight/e2e_measured.csv, option=none: FP32 eager whole-model inference
+//               (with NeuSight's, Habitat's, roofline's and Li et al.'s predictions of the same rows)
+//   e2e-fusion  the same file, option=fusion rows, predicted with the fused runtime (no ceiling)
+//   dle         data/dle/pytorch_convnets_inference.csv: eager PyTorch CNNs, FP32 and AMP, batch 1..256
+//   model-ops   data/neusight/model_ops_measured.csv: each kernel-launching torch.fx node of one
+//               transformer layer timed in isolation, predicted as the kernel it launches
+//   kernels     data/neusight/kernels_*.csv, NeuSight's test split (the kernel model's own check)
+//   measured    data/measured/*/latency.csv rows with source=measured (and files given explicitly)
+#pragma once
+
+#include "base/result.h"
+#include "predict/host_overhead.h"
+#include "predict/kernel_model.h"
+#include "validate/measured_data.h"
+
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+#include <cmath>
+#include <functional>
+#include <optional>
+#include <vector>
+
+namespace infersight {
+
+struct ValidationRow {
+    QString dataset;        // "e2e", "e2e-fusion", "dle", "model-ops", "measured"
+    QString gpuId;          // catalogue id
+    QString gpuName;        // as the data names it
+    QString model;          // as the data names it
+    QString family;         // bert, gpt2, gpt3, opt, switch, resnet, resnext, se-resnext, efficientnet, ...
+    QString opClass;        // model-ops: the kernel error class ("gemm", ...); otherwise empty
+    QString op;             // model-ops: the fx target
+    QString precision;      // "fp32", "amp", ...
+    QString runtime;        // "eager", "fused"
+    std::int64_t batch = 0;
+    std::int64_t seq = 0;   // sequence length or image size
+    double measuredMs = 0;
+    double predictedMs = 0;
+    double bandLowMs = 0;
+    double bandHighMs = 0;
+    double classBandDownMs = 0;  // band half-widths without the system term
+    double classBandUpMs = 0;
+    double looPredictedMs = 0;  // e2e: with the kernel model fitted without this GPU (0: none)
+    // References in e2e_measured.csv (0 when the file has none for the row).
+    double neusightMs = 0, habitatMs = 0, rooflineMs = 0, liMs = 0;
+    bool heldOut = false;   // dle: not used by the host-overhead fit (T4 rows)
+    bool standIn = false;   // dle: the graph is a stand-in (EfficientNet-WideSE as EfficientNet)
+    // measured: memory (MiB) and energy; 0 when not measured
+    double measuredAllocMb = 0, predictedAllocMb = 0;
+    double measuredDeviceMb = 0, predictedDeviceMb = 0;
+    double measuredEnergyJ = 0, predictedEnergyJ = 0;
+    double measuredPowerW = 0, predictedPowerW = 0;
+
+    double ape() const { return measuredMs > 0 ? std::abs(predictedMs / measuredMs - 1.0) * 100.0 : 0.0; }
+    bool inBand() const { return measuredMs >= bandLowMs && measuredMs <= bandHighMs; }
+    bool hasAllReferences() const { return neusightMs > 0 && habitatMs > 0 && rooflineMs > 0 && liMs > 0; }
+};
+
+struct KernelSetAccuracy {
+    QString set;      // "matmul", "vec", "conv"
+    QString gpuId;    // empty: pooled
+    int rows = 0;
+    double mape = 0;  // test split, latency incl. the isolated-launch floor
+    // Pooled over only the test rows whose launched kernel some train row launches
+    // (kernelsLaunchedInTraining); listed only where that leaves rows out.
+    bool seenKernelsOnly = false;
+};
+
+struct ValidationOptions {
+    QString dataDir = measuredDataDirectory();
+    bool e2e = true;
+    bool dle = true;
+    bool modelOps = true;
+    bool kernels = true;
+    bool measured = true;
+    bool loo = true;                        // leave-one-GPU-out e2e (data/predictor/loo/<gpu>.json)
+    QStringList extraMeasuredFiles;         // --include-synthetic (testing only)
+    const HostOverheadModel *hostModel = nullptr;  // default: builtIn()
+    const KernelModel *kernelModel = nullptr;      // default: builtIn()
+};
+
+struct ValidationResult {
+    std::vector<ValidationRow> rows;
+    std::vector<KernelSetAccuracy> kernels;
+    QStringList notes;      // what was skipped and why
+    QString kernelModelDescription;
+};
+
+Result<ValidationResult> runValidation(const ValidationOptions &options);
+
+// The pieces, for the tests.
+Result<std::vector<ValidationRow>> validateE2e(const ValidationOptions &options, QStringList *notes = nullptr);
+Result<std::vector<ValidationRow>> validateDle(const ValidationOptions &options, QStringList *notes = nullptr);
+Result<std::vector<ValidationRow>> validateModelOps(const ValidationOptions &options, QStringList *notes = nullptr);
+Result<std::vector<ValidationRow>> validateMeasuredFile(const QString &path, const ValidationOptions &options,
+                                                       QStringList *notes = nullptr);
+
+// Refits the eager host-overhead parameters on the DLE rows of `gpuName` ("V100 16GB"),
+// minimising their MAPE; returns the parameters and the MAPE before/after.
+struct HostFit {
+    HostOverheadParameters parameters;
+    double mapeBefore = 0;
+    double mapeAfter = 0;
+    int rows = 0;
+};
+Result<HostFit> fitEagerHostOverhead(const ValidationOptions &options, const QString &gpuName = QStringLiteral("V100 16GB"));
+
+// The factor on the class half-widths (UncertaintyCalibration::scale) that makes `coverage` of the
+// rows passing `filter` lie in their band, without a system term.
+double classScaleFor(const std::vector<ValidationRow> &rows, const std::function<bool(const ValidationRow &)> &filter,
+                     double coverage = 0.8);
+// The system term (UncertaintyCalibration::systemRelative) that makes `coverage` of the rows
+// passing `filter` lie in their band, given the class half-widths of each row.
+double systemTermFor(const std::vector<ValidationRow> &rows, const std::function<bool(const ValidationRow &)> &filter,
+                    double coverage = 0.8);
+
+// Mean absolute percentage error over rows passing `filter`; -1 when none.
+double mapeOf(const std::vector<ValidationRow> &rows, const std::function<bool(const ValidationRow &)> &filter,
+              const std::function<double(const ValidationRow &)> &predicted = {});
+// Share of rows (passing `filter`) whose measured value lies in the predicted band.
+double bandCoverage(const std::vector<ValidationRow> &rows, const std::function<bool(const ValidationRow &)> &filter);
+
+// The report (markdown, JSON) is written by report/validation_report.h.
+
+}  // namespace infersight

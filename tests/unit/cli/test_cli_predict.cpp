@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: MIT
+// Tests of `infersight-cli predict` as a user runs it (the built executable in a child process):
+// JSON output, MIG / MPS targets, one-line errors with a non-zero exit code.
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QtTest>
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+Run cli(const QStringList &args) {
+    QProcess p;
+    p.start(QStringLiteral(INFERSIGHT_BINARY_DIR "/bin/infersight-cli"), QStringList{QStringLiteral("predict")} + args);
+    p.waitForFinished(120000);
+    return Run{p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+}
+
+}  // namespace
+
+class TestCliPredict : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void succeeds_data();
+    void succeeds();
+    void fails_data();
+    void fails();
+};
+
+void TestCliPredict::initTestCase() {
+    QVERIFY2(QFileInfo::exists(QStringLiteral(INFERSIGHT_BINARY_DIR "/bin/infersight-cli")), "infersight-cli is not built");
+}
+
+void TestCliPredict::succeeds_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("mig");
+    QTest::newRow("resnet50 A100") << QStringList{"zoo:resnet50", "--gpu", "a100-sxm4-40gb", "--batch", "8"} << QString();
+    QTest::newRow("MIG slice") << QStringList{"zoo:resnet50", "--gpu", "a100-sxm4-40gb", "--mig", "1g.5gb"} << "1g.5gb";
+    QTest::newRow("MPS share") << QStringList{"zoo:resnet18", "--gpu", "h100-sxm5-80gb", "--mps", "25"} << QString();
+    QTest::newRow("fused fp16") << QStringList{"zoo:bert-base", "--gpu", "l4", "--seq", "128", "--precision", "fp16", "--runtime", "fused"}
+                                << QString();
+    QTest::newRow("amp") << QStringList{"zoo:efficientnet_b0", "--gpu", "t4", "--precision", "amp", "--image", "240"} << QString();
+    QTest::newRow("decode") << QStringList{"zoo:gpt2", "--gpu", "a10", "--phase", "decode", "--context", "512"} << QString();
+    QTest::newRow("fp8 on H100") << QStringList{"zoo:vit_b_16", "--gpu", "h100-sxm5-80gb", "--precision", "fp8", "--runtime", "fused"}
+                                 << QString();
+}
+
+void TestCliPredict::succeeds() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, mig);
+    const Run r = cli(args + QStringList{QStringLiteral("--json")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const QJsonObject j = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QVERIFY(j.value(QStringLiteral("latency_ms")).toDouble() > 0);
+    QVERIFY(j.value(QStringLiteral("memory_mb")).toObject().value(QStringLiteral("total")).toDouble() > 0);
+    QVERIFY(!j.value(QStringLiteral("nodes")).toArray().isEmpty());
+    if (!mig.isEmpty()) {
+        QCOMPARE(j.value(QStringLiteral("target")).toObject().value(QStringLiteral("mig")).toString(), mig);
+    }
+    // The human form too.
+    const Run t = cli(args);
+    QCOMPARE(t.exitCode, 0);
+    QVERIFY(t.out.contains(QStringLiteral("Latency")));
+}
+
+void TestCliPredict::fails_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("mentions");
+    QTest::newRow("fp8 on A100") << QStringList{"zoo:resnet50", "--gpu", "a100-sxm4-40gb", "--precision", "fp8"} << 1 << "A100";
+    QTest::newRow("bf16 on V100") << QStringList{"zoo:resnet50", "--gpu", "v100-pcie-32gb", "--precision", "bf16"} << 1 << "V100";
+    QTest::newRow("unknown precision") << QStringList{"zoo:resnet50", "--gpu", "t4", "--precision", "fp4"} << 2 << "--precision";
+    QTest::newRow("unknown runtime") << QStringList{"zoo:resnet50", "--gpu", "t4", "--runtime", "graph"} << 2 << "--runtime";
+    QTest::newRow("unknown GPU") << QStringList{"zoo:resnet50", "--gpu", "nope"} << 1 << "nope";
+    QTest::newRow("MIG on T4") << QStringList{"zoo:resnet50", "--gpu", "t4", "--mig", "1g.5gb"} << 1 << "MIG";
+    QTest::newRow("decode without context") << QStringList{"zoo:gpt2", "--gpu", "t4", "--phase", "decode"} << 2 << "--context";
+    QTest::newRow("decode of a CNN") << QStringList{"zoo:resnet50", "--gpu", "t4", "--phase", "decode", "--context", "4"} << 1 << "";
+    QTest::newRow("no model") << QStringList{"--gpu", "t4"} << 2 << "MODEL";
+}
+
+void TestCliPredict::fails() {
+    QFETCH(QStringList, args);
+    QFETCH(int, exitCode);
+    QFETCH(QString, mentions);
+    const Run r = cli(args);
+    QVERIFY2(r.exitCode != 0, qPrintable(r.out));
+    if (exitCode == 2) {
+        QCOMPARE(r.exitCode, 2);
+    }
+    const QString err = r.err.trimmed();
+    QVERIFY2(err.startsWith(QStringLiteral("infersight-cli: ")), qPrintable(err));
+    QVERIFY2(!err.contains(QLatin1Char('\n')), qPrintable(err));
+    QVERIFY2(err.contains(mentions), qPrintable(err));
+}
+
+QTEST_GUILESS_MAIN(TestCliPredict)
+#include "test_cli_predict.moc"

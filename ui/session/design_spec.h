@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: MIT
+// The part of a Design the explorer's knobs and edits change (knobs, structure, edits, per-node
+// precisions), as a plain value: what the undo stack records, what a project stores besides the
+// source, and what the prediction worker brings its Design to. The source (file, zoo name) is not
+// in it: opening another model is not an undoable change.
+#pragma once
+
+#include "base/result.h"
+#include "design/design.h"
+#include "design/project_file.h"
+#include "hardware/target.h"
+
+#include <QColor>
+#include <QMap>
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+namespace infersight {
+
+struct DesignSpec {
+    Knobs knobs;
+    double widthMultiplier = 1.0;
+    int depth = -1;  // -1: the model's own
+    std::vector<DesignEdit> edits;
+    QMap<QString, Precision> nodePrecisions;
+
+    static DesignSpec of(const Design &design);
+    bool operator==(const DesignSpec &) const = default;
+    // Equal apart from the batch and the precision (what the sweeps vary).
+    bool sameApartFromBatchAndPrecision(const DesignSpec &other) const;
+};
+
+// Brings `design` to `spec`, changing only what differs (a batch step re-propagates, a precision
+// step costs nothing). On failure `design` is left as it was and the engine's reason is returned.
+Status applySpec(Design &design, const DesignSpec &spec);
+
+// One entry of the target list: what the project stores, plus the colour slot it keeps for its
+// lifetime (index into the Okabe-Ito palette, ui/charts/palette.h).
+struct SessionTarget {
+    ProjectTarget spec;
+    int colourIndex = 0;
+    bool operator==(const SessionTarget &) const = default;
+};
+
+// A target of the list resolved against the GPU catalogue: the Target, or why it cannot be made
+// (unknown GPU id in a project, a MIG profile the GPU lacks).
+struct ResolvedTarget {
+    QString key;     // Target::key(), or a key made from the spec when it does not resolve
+    QString label;   // Target::label(), or the spec as text
+    QColor colour;
+    std::optional<Target> target;
+    QString error;
+    // Distinguishes GPU definitions with the same key (a user GPU edited and saved again).
+    QString revision;
+};
+
+// "a100-sxm4-80gb", "a100-sxm4-80gb MIG 1g.10gb", "h100-sxm5-80gb MPS 50 %" (for errors and lists).
+QString targetSpecText(const ProjectTarget &spec);
+
+}  // namespace infersight

@@ -1,0 +1,377 @@
+// SPDX-License-Identifier: MIT
+#include "session/session_predictor.h"
+
+#include "explore/pareto.h"
+
+#include <QElapsedTimer>
+
+#include <algorithm>
+
+namespace infersight {
+
+struct SessionPredictor::Device {
+    TargetDevice device;
+    std::shared_ptr<KernelPredictionCache> cache;
+};
+
+struct SessionPredictor::BatchDesign {
+    Design design;
+    GraphAnalysis analysis;
+};
+
+struct SessionPredictor::GridPoint {
+    SweepPoint point;
+    bool ok = false;  // false: this point cannot be predicted (the graph does not build at the batch)
+};
+
+SessionPredictor::SessionPredictor() = default;
+SessionPredictor::~SessionPredictor() = default;
+
+const std::vector<std::int64_t> &SessionPredictor::sweepBatches() {
+    static const std::vector<std::int64_t> batches = [] {
+        std::vector<std::int64_t> out;
+        for (std::int64_t b = 1; b <= kMaxBatch; b *= 2) {
+            out.push_back(b);
+            if (b >= 2 && b * 3 / 2 < kMaxBatch) {
+                out.push_back(b * 3 / 2);
+            }
+        }
+        std::sort(out.begin(), out.end());
+        return out;
+    }();
+    return batches;
+}
+
+void SessionPredictor::clear() {
+    m_design.reset();
+    m_analysis.reset();
+    m_devices.clear();
+    m_sweepSpec.reset();
+    m_batchDesigns.clear();
+    m_grid.clear();
+    m_targets.clear();
+}
+
+QString SessionPredictor::gridKeyOf(const ResolvedTarget &target) {
+    return target.revision.isEmpty() ? target.key : target.key + QLatin1Char('@') + target.revision;
+}
+
+std::vector<Precision> SessionPredictor::sweepPrecisions(const Target &target,
+                                                         const QMap<QString, Precision> &nodePrecisions) {
+    std::vector<Precision> out;
+    for (Precision p : kAllPrecisions) {
+        Knobs k;
+        k.precision = p;
+        if (checkPrecisions(k, nodePrecisions, target)) {
+            out.push_back(p);
+        }
+    }
+    return out;
+}
+
+Status SessionPredictor::bringTo(const PredictionRequest &request) {
+    if (!request.design) {
+        return Error{QStringLiteral("no model is open")};
+    }
+    if (request.modelRevision != m_modelRevision || !m_design) {
+        // Another model: start from the request's design; devices stay (they do not depend on it).
+        m_modelRevision = request.modelRevision;
+        m_design = *request.design;
+        m_appliedSpec = DesignSpec::of(*m_design);
+        m_analysis.reset();
+        m_sweepSpec.reset();
+        m_batchDesigns.clear();
+        m_grid.clear();
+    }
+    if (!(m_appliedSpec == request.spec)) {
+        // The request's design may already be at the spec (a change the session validated).
+        if (DesignSpec::of(*request.design) == request.spec) {
+            m_design = *request.design;
+        } else if (Status s = applySpec(*m_design, request.spec); !s) {
+            return s;
+        }
+        m_appliedSpec = request.spec;
+    }
+    if (!m_analysis || !m_analysis->matches(m_design->graph())) {
+        m_analysis = GraphAnalysis::of(m_design->graph());
+    }
+    if (!m_sweepSpec || !m_sweepSpec->sameApartFromBatchAndPrecision(request.spec)) {
+        m_sweepSpec = request.spec;
+        m_batchDesigns.clear();
+        m_grid.clear();
+    }
+    return {};
+}
+
+SessionPredictor::Device &SessionPredictor::deviceFor(const ResolvedTarget &target) {
+    const QString key = gridKeyOf(target);
+    auto it = m_devices.find(key);
+    if (it != m_devices.end()) {
+        return *it->second;
+    }
+    auto device = std::make_unique<Device>(Device{TargetDevice::make(*target.target), nullptr});
+    // Targets with the same resources (a MIG profile and its "+me" variant) share kernel predictions.
+    for (const auto &[otherKey, other] : m_devices) {
+        if (sameResources(other->device.device.resources, device->device.device.resources)) {
+            device->cache = other->cache;
+            break;
+        }
+    }
+    if (!device->cache) {
+        device->cache = std::make_shared<KernelPredictionCache>();
+    }
+    return *m_devices.emplace(key, std::move(device)).first->second;
+}
+
+const SessionPredictor::BatchDesign *SessionPredictor::batchDesign(std::int64_t batch) {
+    auto it = m_batchDesigns.find(batch);
+    if (it != m_batchDesigns.end()) {
+        return it->second.get();
+    }
+    Design d = *m_design;
+    if (Status s = d.setBatch(batch); !s) {
+        m_batchDesigns.emplace(batch, nullptr);
+        return nullptr;
+    }
+    GraphAnalysis analysis = m_analysis && m_analysis->matches(d.graph()) ? *m_analysis : GraphAnalysis::of(d.graph());
+    auto entry = std::make_unique<BatchDesign>(BatchDesign{std::move(d), std::move(analysis)});
+    return m_batchDesigns.emplace(batch, std::move(entry)).first->second.get();
+}
+
+bool SessionPredictor::sweepsFromGrid(TargetResult &result, const QString &gridKey) const {
+    if (!result.target) {
+        return false;
+    }
+    const auto &batches = sweepBatches();
+    const int current = static_cast<int>(m_appliedSpec.knobs.precision);
+    std::vector<SweepPoint> sweep;
+    sweep.reserve(batches.size());
+    for (std::int64_t b : batches) {
+        auto it = m_grid.find({gridKey, b, current});
+        if (it == m_grid.end()) {
+            return false;
+        }
+        if (it->second.ok) {
+            sweep.push_back(it->second.point);
+        }
+    }
+    const std::vector<Precision> precisions = sweepPrecisions(*result.target, m_sweepSpec->nodePrecisions);
+    std::vector<ParetoPoint> pareto;
+    pareto.reserve(batches.size() * precisions.size());
+    for (std::int64_t b : batches) {
+        for (Precision p : precisions) {
+            auto it = m_grid.find({gridKey, b, static_cast<int>(p)});
+            if (it == m_grid.end()) {
+                return false;
+            }
+            if (it->second.ok) {
+                const SweepPoint &s = it->second.point;
+                pareto.push_back(ParetoPoint{b, p, s.latencyMs, s.energyJ, s.fits, false});
+            }
+        }
+    }
+    std::vector<ObjectiveVector> objectives;
+    std::vector<bool> feasible;
+    objectives.reserve(pareto.size());
+    for (const ParetoPoint &p : pareto) {
+        objectives.push_back({p.latencyMs, p.energyPerSampleJ(), 0, 0});
+        feasible.push_back(p.fits);
+    }
+    const std::vector<bool> front = paretoFront(objectives, 2, feasible);
+    for (std::size_t i = 0; i < pareto.size(); ++i) {
+        pareto[i].onFront = front[i];
+    }
+    result.batchSweep = std::move(sweep);
+    result.energyLatency = std::move(pareto);
+    result.sweepsCurrent = true;
+    return true;
+}
+
+SessionPredictor::Outcome SessionPredictor::predictCurrent(const PredictionRequest &request,
+                                                           const SessionResults *previous, const Cancelled &cancelled) {
+    QElapsedTimer timer;
+    timer.start();
+    Outcome out;
+    if (Status s = bringTo(request); !s) {
+        out.error = s.errorMessage();
+        return out;
+    }
+    if (cancelled && cancelled()) {
+        out.cancelled = true;
+        return out;
+    }
+    const Design &design = *m_design;
+    auto results = std::make_shared<SessionResults>();
+    results->generation = request.generation;
+    results->design = std::make_shared<const Design>(design);
+    results->knobs = design.knobs();
+    results->selectedTarget = request.selectedTarget;
+    results->sweepBatches = sweepBatches();
+    m_targets = request.targets;
+
+    // One plan for every target (the plan does not depend on the target).
+    std::optional<KernelPlan> plan;
+    bool allCurrent = true;
+    for (const ResolvedTarget &rt : request.targets) {
+        TargetResult tr;
+        tr.key = rt.key;
+        tr.label = rt.label;
+        tr.colour = rt.colour;
+        tr.target = rt.target;
+        tr.error = rt.error;
+        if (rt.target) {
+            tr.usableMemoryBytes = rt.target->memoryBytes();
+            if (tr.error.isEmpty()) {
+                if (Status s = checkPrecisions(design.knobs(), design.nodePrecisions(), *rt.target); !s) {
+                    tr.error = s.errorMessage();
+                }
+            }
+        } else if (tr.error.isEmpty()) {
+            tr.error = QStringLiteral("%1: no such target").arg(rt.label);
+        }
+        if (tr.error.isEmpty()) {
+            if (!plan) {
+                LoweringOptions lo;
+                lo.precision = design.knobs().precision;
+                lo.runtime = design.knobs().runtime;
+                if (!design.nodePrecisions().isEmpty()) {
+                    lo.nodePrecision = nodePrecisionVector(design.graph(), design.nodePrecisions());
+                }
+                plan = lowerGraph(design.graph(), *m_analysis, lo);
+            }
+            Device &device = deviceFor(rt);
+            PredictOptions options;
+            options.batch = std::max<std::int64_t>(1, design.knobs().batch);
+            options.cache = device.cache.get();
+            tr.current = std::make_shared<const Prediction>(
+                predictPlan(design.graph(), *m_analysis, *plan, device.device, options));
+            if (!sweepsFromGrid(tr, gridKeyOf(rt))) {
+                allCurrent = false;
+                if (previous) {
+                    for (const TargetResult &old : previous->targets) {
+                        if (old.key == tr.key) {
+                            tr.batchSweep = old.batchSweep;
+                            tr.energyLatency = old.energyLatency;
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        results->targets.push_back(std::move(tr));
+        if (cancelled && cancelled()) {
+            out.cancelled = true;
+            return out;
+        }
+    }
+    results->stage = allCurrent ? SessionResults::Stage::Complete : SessionResults::Stage::Current;
+    results->computeMs = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+    out.results = std::move(results);
+    return out;
+}
+
+SessionPredictor::Outcome SessionPredictor::completeSweeps(const SessionResults &current, const Cancelled &cancelled) {
+    QElapsedTimer timer;
+    timer.start();
+    Outcome out;
+    if (!m_design || !m_sweepSpec) {
+        out.error = QStringLiteral("no model is open");
+        return out;
+    }
+    // What each target still needs: its grid key and precisions.
+    struct Need {
+        const ResolvedTarget *target = nullptr;
+        QString gridKey;
+        std::vector<Precision> precisions;
+    };
+    std::vector<Need> needs;
+    for (const ResolvedTarget &rt : m_targets) {
+        if (!rt.target || !rt.error.isEmpty()) {
+            continue;
+        }
+        needs.push_back({&rt, gridKeyOf(rt), sweepPrecisions(*rt.target, m_sweepSpec->nodePrecisions)});
+    }
+    const Precision currentPrecision = m_appliedSpec.knobs.precision;
+    // Two passes: the batch sweeps at the current precision first (what the batch charts show),
+    // then the other precisions of the energy/latency sweep.
+    for (int pass = 0; pass < 2; ++pass) {
+        for (std::int64_t batch : sweepBatches()) {
+            std::vector<Precision> precisions;
+            if (pass == 0) {
+                precisions.push_back(currentPrecision);
+            } else {
+                for (Precision p : kAllPrecisions) {
+                    if (p != currentPrecision) {
+                        precisions.push_back(p);
+                    }
+                }
+            }
+            for (Precision precision : precisions) {
+                const int pi = static_cast<int>(precision);
+                std::vector<const Need *> missing;
+                for (const Need &need : needs) {
+                    const bool wanted = std::find(need.precisions.begin(), need.precisions.end(), precision) !=
+                                        need.precisions.end();
+                    if (wanted && !m_grid.contains({need.gridKey, batch, pi})) {
+                        missing.push_back(&need);
+                    }
+                }
+                if (missing.empty()) {
+                    continue;
+                }
+                if (cancelled && cancelled()) {
+                    out.cancelled = true;
+                    return out;
+                }
+                const BatchDesign *bd = batchDesign(batch);
+                if (!bd) {
+                    for (const Need *need : missing) {
+                        m_grid.emplace(GridKey{need->gridKey, batch, pi}, GridPoint{});
+                    }
+                    continue;
+                }
+                LoweringOptions lo;
+                lo.precision = precision;
+                lo.runtime = bd->design.knobs().runtime;
+                if (!bd->design.nodePrecisions().isEmpty()) {
+                    lo.nodePrecision = nodePrecisionVector(bd->design.graph(), bd->design.nodePrecisions());
+                }
+                const KernelPlan plan = lowerGraph(bd->design.graph(), bd->analysis, lo);
+                for (const Need *need : missing) {
+                    Knobs knobs = bd->design.knobs();
+                    knobs.precision = precision;
+                    if (!checkPrecisions(knobs, bd->design.nodePrecisions(), *need->target->target)) {
+                        m_grid.emplace(GridKey{need->gridKey, batch, pi}, GridPoint{});
+                        continue;
+                    }
+                    Device &device = deviceFor(*need->target);
+                    PredictOptions options;
+                    options.batch = batch;
+                    options.keepKernels = false;
+                    options.keepNodes = false;
+                    options.cache = device.cache.get();
+                    const Prediction p = predictPlan(bd->design.graph(), bd->analysis, plan, device.device, options);
+                    GridPoint g;
+                    g.ok = true;
+                    g.point = SweepPoint{batch,        p.latencyMs,  p.bandLowMs,
+                                         p.bandHighMs, p.throughputPerS, p.energyJ,
+                                         p.avgPowerW,  p.memory.deviceUsedBytes, p.memory.fits};
+                    m_grid.emplace(GridKey{need->gridKey, batch, pi}, g);
+                }
+            }
+        }
+    }
+    auto results = std::make_shared<SessionResults>(current);
+    for (std::size_t i = 0; i < results->targets.size() && i < m_targets.size(); ++i) {
+        TargetResult &tr = results->targets[i];
+        if (tr.ok()) {
+            sweepsFromGrid(tr, gridKeyOf(m_targets[i]));
+        }
+    }
+    results->stage = SessionResults::Stage::Complete;
+    results->computeMs = current.computeMs + static_cast<double>(timer.nsecsElapsed()) / 1e6;
+    out.results = std::move(results);
+    return out;
+}
+
+}  // namespace infersight
