@@ -2,10 +2,12 @@
 #pragma once
 
 #include <QCommandLineParser>
+#include <QCoreApplication>
 #include <QString>
 #include <QStringList>
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -21,6 +23,9 @@ struct CliCommand {
     QString name;
     QString summary;
     std::function<int(const QStringList &arguments)> run;
+    // The application object the command needs; empty: a QCoreApplication (`report` needs a
+    // QApplication for fonts and charts and makes one on the offscreen platform).
+    std::function<std::unique_ptr<QCoreApplication>(int &argc, char **argv)> application = {};
 };
 
 // Subcommands register themselves from their own translation unit:

@@ -81,7 +81,17 @@ QString usage() {
 }  // namespace
 
 int main(int argc, char *argv[]) {
-    QCoreApplication app(argc, argv);
+    std::unique_ptr<QCoreApplication> app;
+    if (argc >= 2) {
+        for (const auto &command : infersight::cli::commands()) {
+            if (command.application && command.name == QLatin1String(argv[1])) {
+                app = command.application(argc, argv);
+            }
+        }
+    }
+    if (!app) {
+        app = std::make_unique<QCoreApplication>(argc, argv);
+    }
     QCoreApplication::setApplicationName(QStringLiteral("infersight-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(INFERSIGHT_VERSION));
     QCoreApplication::setOrganizationName(QStringLiteral("Infersight"));

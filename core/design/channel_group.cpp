@@ -726,17 +726,6 @@ QString ChannelGroup::checkSize(const Graph &graph, std::int64_t newSize) const 
     return {};
 }
 
-std::int64_t ChannelGroup::parameterElements(const Graph &graph) const {
-    std::int64_t total = 0;
-    for (int v : initializers) {
-        const Value &value = graph.values[static_cast<std::size_t>(v)];
-        if (isFloating(value.dtype) && !value.buffer && value.elements() > 0) {
-            total += value.elements();
-        }
-    }
-    return total;
-}
-
 ChannelGroup findChannelGroup(const Graph &graph, DimSlot seed) {
     const auto consumers = graph.consumers();
     return findGroup(graph, consumers, seed, false);

@@ -99,8 +99,6 @@ struct ChannelGroup {
     std::int64_t granularity() const;
     // Empty when `newSize` is acceptable for this group alone, else the reason naming the node.
     QString checkSize(const Graph &graph, std::int64_t newSize) const;
-    // Parameters (non-buffer floating initializer elements) of the group's weights at its size.
-    std::int64_t parameterElements(const Graph &graph) const;
 };
 
 // The group of `seed` in a graph whose shapes are propagated. Never fails: a group that cannot be

@@ -35,7 +35,6 @@ struct Dim {
     static Dim symbolic(DimRole r, QString name, std::int64_t defaultValue = -1) {
         return Dim{defaultValue, std::move(name), r};
     }
-    bool isSymbolic() const { return role != DimRole::Fixed; }
     bool operator==(const Dim &) const = default;
 };
 

@@ -3,7 +3,8 @@
 // shape arithmetic), Reshape/Flatten/Squeeze/Unsqueeze/Transpose, Concat/Split/Slice/Gather*,
 // Expand/Tile/Pad, Resize/Upsample, DepthToSpace/SpaceToDepth, NonZero/OneHot/Compress, and the
 // reductions (Reduce*, ArgMax/ArgMin, TopK). Data-moving ops fold small known contents through a
-// source-index map (RuleContext::foldPick).
+// source-index map (RuleContext::foldPick) built by foldByIndex (element moves: Transpose, Slice,
+// Tile) or foldAxisRows (row picks along one axis: Split, Gather).
 //
 // Opset differences handled by looking at what the node carries: Squeeze/Unsqueeze/Split/Reduce*
 // take axes/split as attributes before opset 13 (Reduce* other than ReduceSum before 18) and as
@@ -78,6 +79,25 @@ void foldByIndex(RuleContext &ctx, const Shape &out, const std::vector<std::int6
         nextIndex(index, out);
     }
     ctx.foldPick(0, 0, source);
+}
+
+// Folds output o of an op that picks whole rows along one axis of input 0 (Split, Gather): input 0
+// seen as [outer, dim, inner], the output is, for each outer block, the rows row(0) ... row(count - 1)
+// of that block, `inner` elements each.
+template <typename Row>
+void foldAxisRows(RuleContext &ctx, std::size_t o, std::int64_t outer, std::int64_t dim, std::int64_t inner,
+                  std::int64_t count, Row row) {
+    std::vector<std::int64_t> source;
+    source.reserve(static_cast<std::size_t>(outer * count * inner));
+    for (std::int64_t a = 0; a < outer; ++a) {
+        for (std::int64_t j = 0; j < count; ++j) {
+            const std::int64_t r = row(j);
+            for (std::int64_t c = 0; c < inner; ++c) {
+                source.push_back((a * dim + r) * inner + c);
+            }
+        }
+    }
+    ctx.foldPick(o, 0, source);
 }
 
 // Known length of a present 1-D input (e.g. axes or a shape tensor), -1 otherwise.
@@ -745,16 +765,7 @@ void splitRule(RuleContext &ctx) {
         if (!sizes.empty() && ctx.hasData(0) && outer >= 0 && inner >= 0) {
             const std::int64_t n = elementCount(s);
             if (n >= 0 && n <= kMaxFoldElements) {
-                std::vector<std::int64_t> source;
-                source.reserve(static_cast<std::size_t>(n));
-                for (std::int64_t a = 0; a < outer; ++a) {
-                    for (std::int64_t b = 0; b < sizes[o]; ++b) {
-                        for (std::int64_t c = 0; c < inner; ++c) {
-                            source.push_back((a * dim + offset + b) * inner + c);
-                        }
-                    }
-                }
-                ctx.foldPick(o, 0, source);
+                foldAxisRows(ctx, o, outer, dim, inner, sizes[o], [offset](std::int64_t b) { return offset + b; });
             }
         }
         if (!sizes.empty()) {
@@ -934,17 +945,10 @@ void gatherRule(RuleContext &ctx) {
     }
     const std::int64_t outer = productOf(*data, 0, a);
     const std::int64_t inner = productOf(*data, a + 1, data->size());
-    std::vector<std::int64_t> source;
-    source.reserve(static_cast<std::size_t>(n));
-    for (std::int64_t o = 0; o < outer; ++o) {
-        for (std::int64_t i : *idx) {
-            const std::int64_t row = i < 0 ? i + dim : i;
-            for (std::int64_t c = 0; c < inner; ++c) {
-                source.push_back((o * dim + row) * inner + c);
-            }
-        }
-    }
-    ctx.foldPick(0, 0, source);
+    foldAxisRows(ctx, 0, outer, dim, inner, static_cast<std::int64_t>(idx->size()), [idx, dim](std::int64_t j) {
+        const std::int64_t i = (*idx)[static_cast<std::size_t>(j)];
+        return i < 0 ? i + dim : i;
+    });
 }
 
 void gatherElementsRule(RuleContext &ctx) {

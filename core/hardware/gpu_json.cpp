@@ -939,18 +939,6 @@ QStringList gpuJsonFields() {
     return gpuKeys();
 }
 
-QStringList gpuJsonFigureFields() {
-    return figureKeys();
-}
-
-QStringList gpuJsonScaleKeys() {
-    QStringList keys;
-    for (const auto &t : scaleTargets()) {
-        keys << t.key;
-    }
-    return keys;
-}
-
 Result<GpuSpec> readGpuJson(const QJsonObject &object, const GpuJsonContext &context) {
     const bool strict = context.strictness == GpuJsonStrictness::Catalogue;
     const QJsonValue baseValue = object.value(QStringLiteral("base"));

@@ -50,9 +50,7 @@ QJsonObject gpuToJson(const GpuSpec &gpu);
 // "line L, column C: <Qt's message>" for a parse error in `data`.
 QString describeJsonParseError(const QByteArray &data, const QJsonParseError &error);
 
-// Field names of the schema (for editors and tests).
-QStringList gpuJsonFields();           // top-level GPU fields in schema order
-QStringList gpuJsonFigureFields();     // fields that carry a sourced figure ("peak_tflops.fp16", ...)
-QStringList gpuJsonScaleKeys();        // keys "scale" accepts
+// Field names of the schema (for editors and tests): top-level GPU fields in schema order.
+QStringList gpuJsonFields();
 
 }  // namespace infersight

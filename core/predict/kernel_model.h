@@ -94,10 +94,6 @@ public:
     UtilisationModel &model(UtilisationModelKind kind) { return m_models[static_cast<int>(kind)]; }
     const KernelClassBands &bands(KernelErrorClass c) const { return m_bands[static_cast<int>(c)]; }
     KernelClassBands &bands(KernelErrorClass c) { return m_bands[static_cast<int>(c)]; }
-    // Utilisation ceiling on tensor-core paths, as a fraction of the learned FP32 utilisation
-    // (1.0 = none; a field of the weights file so that it can be set from evidence).
-    double tensorCoreEfficiency() const { return m_tensorCoreEfficiency; }
-    void setTensorCoreEfficiency(double e) { m_tensorCoreEfficiency = e; }
     const QJsonObject &metadata() const { return m_metadata; }
     void setMetadata(const QJsonObject &m) { m_metadata = m; }
 
@@ -120,6 +116,8 @@ public:
 private:
     std::array<UtilisationModel, kUtilisationModelCount> m_models;
     std::array<KernelClassBands, kKernelErrorClassCount> m_bands;
+    // Utilisation ceiling on tensor-core paths, as a fraction of the learned FP32 utilisation
+    // (1.0 = none; field "tensor_core_efficiency" of the weights file, so it can be set from evidence).
     double m_tensorCoreEfficiency = 1.0;
     QJsonObject m_metadata;
 };

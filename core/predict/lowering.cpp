@@ -48,33 +48,6 @@ QString kernelRoleName(KernelRole role) {
     return QStringLiteral("main");
 }
 
-QString opKindName(OpKind kind) {
-    switch (kind) {
-    case OpKind::Free: return QStringLiteral("free");
-    case OpKind::View: return QStringLiteral("view");
-    case OpKind::Elementwise: return QStringLiteral("elementwise");
-    case OpKind::Cast: return QStringLiteral("cast");
-    case OpKind::Fill: return QStringLiteral("fill");
-    case OpKind::BatchNorm: return QStringLiteral("batchnorm");
-    case OpKind::LayerNorm: return QStringLiteral("layernorm");
-    case OpKind::GroupNorm: return QStringLiteral("groupnorm");
-    case OpKind::Softmax: return QStringLiteral("softmax");
-    case OpKind::Reduce: return QStringLiteral("reduce");
-    case OpKind::GlobalPool: return QStringLiteral("globalpool");
-    case OpKind::Pool: return QStringLiteral("pool");
-    case OpKind::Conv: return QStringLiteral("conv");
-    case OpKind::ConvTranspose: return QStringLiteral("convtranspose");
-    case OpKind::MatMul: return QStringLiteral("matmul");
-    case OpKind::Gemm: return QStringLiteral("gemm");
-    case OpKind::Gather: return QStringLiteral("gather");
-    case OpKind::Transpose: return QStringLiteral("transpose");
-    case OpKind::Copy: return QStringLiteral("copy");
-    case OpKind::Attention: return QStringLiteral("attention");
-    case OpKind::Generic: return QStringLiteral("generic");
-    }
-    return QStringLiteral("generic");
-}
-
 namespace {
 
 namespace fpe = flops_per_element;

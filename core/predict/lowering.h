@@ -95,6 +95,4 @@ KernelPlan lowerGraph(const Graph &graph, const LoweringOptions &options);
 // Fills plan.distinct / plan.distinctOf from plan.kernels (lowerGraph does it; for plans edited by hand).
 void indexDistinctKernels(KernelPlan &plan);
 
-QString opKindName(OpKind kind);
-
 }  // namespace infersight

@@ -108,9 +108,6 @@ Result<UtilisationNetwork> UtilisationNetwork::make(Activation activation, std::
         }
         net.m_invStd[i] = 1.0f / net.m_std[i];
     }
-    for (std::size_t i = 0; i + 1 < layers.size(); ++i) {
-        net.m_widths.push_back(layers[i].out);
-    }
     net.m_inMajor.reserve(layers.size());
     for (const Layer &l : layers) {
         std::vector<float> t(l.weight.size());

@@ -33,7 +33,6 @@ public:
     static constexpr int kMaxWidth = 128;
 
     int inputs() const { return m_inputs; }
-    const std::vector<int> &hiddenWidths() const { return m_widths; }
     bool isEmpty() const { return m_inputs == 0; }
 
     // The logit for `count` == inputs() features. No allocation; a few hundred ns.
@@ -59,7 +58,6 @@ public:
 private:
     Activation m_activation = Activation::ReLU;
     int m_inputs = 0;
-    std::vector<int> m_widths;
     std::vector<float> m_mean, m_std, m_invStd;
     std::vector<Layer> m_layers;
     // Weights transposed to in-major order (w[i * out + j]) so the inner loop runs over

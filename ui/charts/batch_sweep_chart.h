@@ -70,6 +70,7 @@ protected:
 
     // Adds a series to the chart on both axes.
     void attach(QAbstractSeries *series);
+    void ownEdges(QAreaSeries *area);
     void hideFromLegend(QAbstractSeries *series);
     // Tags for registerHover(): index * kTagStride + role.
     static constexpr int kTagStride = 8;

@@ -12,6 +12,7 @@
 #include <QGraphicsScene>
 #include <QGraphicsWidget>
 #include <QLegend>
+#include <QLogValueAxis>
 #include <QPainter>
 #include <QXYSeries>
 
@@ -184,6 +185,17 @@ QString ChartBase::titleWithKnobs(const QString &what, bool withPrecision) const
     }
     parts << runtimeName(m_data->knobs.runtime);
     return tr("%1 — %2").arg(what, parts.join(QStringLiteral(" · ")));
+}
+
+void setLogAxisRange(QLogValueAxis *axis, double min, double max) {
+    if (axis->min() != min || axis->max() != max) {
+        axis->setRange(min, max);
+    }
+    const bool minor = min > 0 && max > min && std::log10(max / min) <= kMinorGridDecades + 1e-9;
+    const int minorTicks = minor ? -1 : 0;  // -1: QtCharts' 2..9 per decade
+    if (axis->minorTickCount() != minorTicks) {
+        axis->setMinorTickCount(minorTicks);
+    }
 }
 
 void renderChart(ChartBase &chart, QPainter &painter, const QRectF &rect) {

@@ -21,6 +21,7 @@
 #include <vector>
 
 class QXYSeries;
+class QLogValueAxis;
 class QAbstractSeries;
 class QMenu;
 class QPainter;
@@ -105,6 +106,12 @@ private:
     };
     std::vector<Hover> m_hover;
 };
+
+// Sets a base-10 log axis to [min, max] (when it differs) with minor grid lines (2..9 of each decade)
+// only while the range spans at most kMinorGridDecades decades: more of them cost most of a chart's
+// repaint (QtCharts draws every grid line) and crowd the major lines that carry the labels.
+inline constexpr double kMinorGridDecades = 2.0;
+void setLogAxisRange(QLogValueAxis *axis, double min, double max);
 
 // Renders `chart` into `painter` at `rect`, as it looks at rect's size: vectors when the painter
 // paints on a QPdfWriter or QSvgGenerator. A chart shown in a view is left alone (a copy is drawn).

@@ -51,6 +51,19 @@ void ChartTabs::setData(std::shared_ptr<const ChartData> data) {
     }
 }
 
+void ChartTabs::setDraftQuality(bool draft) {
+    if (draft == m_draft) {
+        return;
+    }
+    m_draft = draft;
+    for (ChartView *view : m_views) {
+        view->setRenderHint(QPainter::Antialiasing, !draft);
+        if (!draft && view->isVisible()) {
+            view->viewport()->update();
+        }
+    }
+}
+
 void ChartTabs::setSelectedTarget(int index) {
     m_selectedTarget = index;
     for (ChartView *view : m_views) {

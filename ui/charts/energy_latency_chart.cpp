@@ -367,12 +367,8 @@ void EnergyLatencyChart::refresh() {
     if (std::isfinite(xMin)) {
         m_xRange.fit(xMin, xMax);
         m_yRange.fit(yMin, yMax);
-        if (m_xAxis->min() != m_xRange.min || m_xAxis->max() != m_xRange.max) {
-            m_xAxis->setRange(m_xRange.min, m_xRange.max);
-        }
-        if (m_yAxis->min() != m_yRange.min || m_yAxis->max() != m_yRange.max) {
-            m_yAxis->setRange(m_yRange.min, m_yRange.max);
-        }
+        setLogAxisRange(m_xAxis, m_xRange.min, m_xRange.max);
+        setLogAxisRange(m_yAxis, m_yRange.min, m_yRange.max);
     }
 }
 

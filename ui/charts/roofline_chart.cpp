@@ -281,12 +281,8 @@ void RooflineChart::refresh() {
     }
     m_xRange.fit(xMin, xMax);
     m_yRange.fit(yMin, yMax * 1.5);
-    if (m_xAxis->min() != m_xRange.min || m_xAxis->max() != m_xRange.max) {
-        m_xAxis->setRange(m_xRange.min, m_xRange.max);
-    }
-    if (m_yAxis->min() != m_yRange.min || m_yAxis->max() != m_yRange.max) {
-        m_yAxis->setRange(m_yRange.min, m_yRange.max);
-    }
+    setLogAxisRange(m_xAxis, m_xRange.min, m_xRange.max);
+    setLogAxisRange(m_yAxis, m_yRange.min, m_yRange.max);
     m_yAxis->setTitleText(tr("Achieved throughput (%1, log scale)").arg(unitOf(m_computeType)));
 
     // The roof: bandwidth slope from the left edge up to the ridge, then the compute ceiling.

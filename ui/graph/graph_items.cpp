@@ -119,15 +119,7 @@ void GraphBoxItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opti
     if (lod < kShapeLevel) {
         // far away: a plain rectangle, the state as a colour
         painter->setRenderHint(QPainter::Antialiasing, false);
-        QColor c = fill;
-        if (selected) {
-            c = kSelection;
-        } else if (currentHit || hits > 0) {
-            c = currentHit ? kCurrentHit : kSearchHit;
-        } else if (highlights > 0) {
-            c = kHighlight;
-        }
-        painter->fillRect(m_rect, c);
+        painter->fillRect(m_rect, graphFarBoxColour(*scene, m_item));
         return;
     }
 
@@ -253,15 +245,37 @@ void GraphBoxItem::mouseDoubleClickEvent(QGraphicsSceneMouseEvent *event) {
 }
 
 // ---------------------------------------------------------------------------------------------
-namespace {
-
-QColor frameTint(int depth) {
+QColor graphFrameTint(int depth) {
     static const QColor tints[] = {QColor::fromRgb(0xf3f5f8), QColor::fromRgb(0xe9edf3), QColor::fromRgb(0xdfe5ee),
                                    QColor::fromRgb(0xd6dde9)};
     return tints[std::min<std::size_t>(static_cast<std::size_t>(std::max(depth, 0)), std::size(tints) - 1)];
 }
 
-}  // namespace
+QColor graphFrameBorder(bool selected) { return selected ? kSelection : QColor::fromRgb(0xa9b1bd); }
+
+QColor graphFarBoxColour(const GraphScene &scene, int itemIndex) {
+    const LaidOutItem &item = scene.geometry().items[static_cast<std::size_t>(itemIndex)];
+    const GraphColouring &colouring = scene.colouring();
+    const bool isGroup = item.kind == LaidOutItem::Kind::Group;
+    const bool isNode = item.kind == LaidOutItem::Kind::Node;
+    const bool selected = isGroup ? scene.selectedGroup() == item.index
+                                  : scene.selectedElement() == item.index ||
+                                        (scene.selectedElement() >= 0 && scene.selectedGroup() < 0 &&
+                                         scene.geometry().elementItem[static_cast<std::size_t>(scene.selectedElement())] == itemIndex);
+    if (selected) {
+        return kSelection;
+    }
+    if (!isGroup && scene.isCurrentHit(item.index)) {
+        return kCurrentHit;
+    }
+    if (isGroup ? scene.groupSearchHits(item.index) > 0 : scene.isSearchHit(item.index)) {
+        return kSearchHit;
+    }
+    if (isGroup ? scene.groupHighlights(item.index) > 0 : scene.isHighlighted(item.index)) {
+        return kHighlight;
+    }
+    return isGroup ? colouring.groupFill(item.index) : isNode ? colouring.nodeFill(item.index) : QColor(Qt::white);
+}
 
 GraphFrameItem::GraphFrameItem(int item, const QRectF &rect, int depth) : m_item(item), m_rect(rect) {
     setZValue(depth);
@@ -273,12 +287,12 @@ QRectF GraphFrameItem::boundingRect() const { return m_rect.adjusted(-3, -3, 3, 
 void GraphFrameItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *) {
     GraphScene *scene = graphScene(this);
     const LaidOutItem &item = scene->geometry().items[static_cast<std::size_t>(m_item)];
-    const QColor fill = frameTint(item.depth);
+    const QColor fill = graphFrameTint(item.depth);
     const bool selected = scene->selectedGroup() == item.index;
     const double lod = levelOfDetail(option, painter);
     if (lod < kShapeLevel) {
         painter->setRenderHint(QPainter::Antialiasing, false);
-        painter->setPen(QPen(selected ? kSelection : QColor::fromRgb(0xa9b1bd), 0));
+        painter->setPen(QPen(graphFrameBorder(selected), 0));
         painter->setBrush(fill);
         painter->drawRect(m_rect);
         return;
@@ -301,7 +315,7 @@ void GraphFrameTitleItem::paint(QPainter *painter, const QStyleOptionGraphicsIte
     const LaidOutItem &item = scene->geometry().items[static_cast<std::size_t>(m_item)];
     const double lod = levelOfDetail(option, painter);
     const HierarchyGroup &g = scene->hierarchy()->group(item.index);
-    const QColor fill = frameTint(item.depth);
+    const QColor fill = graphFrameTint(item.depth);
     if (lod >= kTextLevel) {
         const GraphColouring &colouring = scene->colouring();
         QString title = g.label + QStringLiteral(" · ") + GraphScene::tr("%n node(s)", nullptr, g.nodeCount());

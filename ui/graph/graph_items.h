@@ -3,6 +3,7 @@
 // (text, colour, selection, search hits) from their GraphScene.
 #pragma once
 
+#include <QColor>
 #include <QGraphicsItem>
 #include <QPainterPath>
 #include <QPolygonF>
@@ -16,6 +17,13 @@ class GraphScene;
 // Level of detail thresholds (view scale): text below kTextLevel, plain shapes below kShapeLevel.
 inline constexpr double kTextLevel = 0.45;
 inline constexpr double kShapeLevel = 0.12;
+
+// Colours of the far level of detail (plain rectangles), shared by the items and the scene's
+// overview picture: a frame's body by nesting depth, a box's fill with its state (selected,
+// search hit, highlighted) as the colour.
+QColor graphFrameTint(int depth);
+QColor graphFrameBorder(bool selected);
+QColor graphFarBoxColour(const GraphScene &scene, int item);
 
 // A node, a graph input or output, or a collapsed group.
 class GraphBoxItem : public QGraphicsItem {

@@ -9,9 +9,11 @@
 #include <QGraphicsSceneHelpEvent>
 #include <QGraphicsView>
 #include <QLocale>
+#include <QPainter>
 #include <QToolTip>
 
 #include <algorithm>
+#include <cmath>
 
 namespace infersight {
 
@@ -23,6 +25,8 @@ GraphScene::GraphScene(QObject *parent) : QGraphicsScene(parent) {
 GraphScene::~GraphScene() = default;
 
 void GraphScene::clearContent() {
+    m_overviewValid = false;
+    ++m_overviewGeneration;
     clear();
     m_itemGraphics.clear();
     m_boxes.clear();
@@ -45,6 +49,8 @@ void GraphScene::clearContent() {
 
 void GraphScene::setContent(std::shared_ptr<const Graph> graph, std::shared_ptr<const NodeHierarchy> hierarchy,
                             GraphGeometry geometry) {
+    m_overviewValid = false;
+    ++m_overviewGeneration;
     const int selectedElement = m_selectedElement;
     const int selectedGroup = m_selectedGroup;
     const bool sameHierarchy = hierarchy == m_hierarchy;
@@ -138,6 +144,8 @@ void GraphScene::setColouring(GraphColouring colouring) {
 }
 
 void GraphScene::repaintAll() {
+    m_overviewValid = false;
+    ++m_overviewGeneration;
     // every item draws from the scene's state: one viewport repaint instead of 30k item updates
     for (QGraphicsView *view : views()) {
         view->viewport()->update();
@@ -145,6 +153,50 @@ void GraphScene::repaintAll() {
     if (views().isEmpty()) {
         update();
     }
+}
+
+double GraphScene::overviewScale() const {
+    const QRectF bounds = m_geometry.bounds;
+    if (bounds.isEmpty()) {
+        return 1.0;
+    }
+    return std::min({1.0, kOverviewSide / std::max(bounds.width(), bounds.height()),
+                     std::sqrt(kOverviewPixels / (bounds.width() * bounds.height()))});
+}
+
+const QImage &GraphScene::overview() {
+    if (m_overviewValid) {
+        return m_overview;
+    }
+    m_overviewValid = true;
+    const QRectF bounds = m_geometry.bounds;
+    if (!m_hierarchy || bounds.isEmpty()) {
+        m_overview = QImage();
+        return m_overview;
+    }
+    const double scale = overviewScale();
+    const QSize size(std::max(1, static_cast<int>(std::ceil(bounds.width() * scale))),
+                     std::max(1, static_cast<int>(std::ceil(bounds.height() * scale))));
+    if (m_overview.size() != size) {
+        m_overview = QImage(size, QImage::Format_RGB32);
+    }
+    m_overview.fill(backgroundBrush().color());
+    QPainter painter(&m_overview);
+    painter.setRenderHint(QPainter::Antialiasing, false);
+    painter.scale(scale, scale);
+    painter.translate(-bounds.topLeft());
+    // frames come before their contents (depth-first): painting in order nests them
+    for (std::size_t i = 0; i < m_geometry.items.size(); ++i) {
+        const LaidOutItem &item = m_geometry.items[i];
+        if (item.kind == LaidOutItem::Kind::Frame) {
+            painter.setPen(QPen(graphFrameBorder(m_selectedGroup == item.index), 0));
+            painter.setBrush(graphFrameTint(item.depth));
+            painter.drawRect(item.rect);
+        } else {
+            painter.fillRect(item.rect, graphFarBoxColour(*this, static_cast<int>(i)));
+        }
+    }
+    return m_overview;
 }
 
 std::vector<int> GraphScene::visibleNodes() const {

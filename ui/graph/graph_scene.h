@@ -15,6 +15,7 @@
 #include "graph/node_hierarchy.h"
 
 #include <QGraphicsScene>
+#include <QImage>
 
 #include <memory>
 #include <unordered_map>
@@ -76,6 +77,16 @@ public:
     int boxItemCount() const { return static_cast<int>(m_boxes.size()); }
     int edgeItemCount() const { return static_cast<int>(m_edges.size()); }
 
+    // The whole picture at a small scale as plain rectangles (frames, boxes in their colour and
+    // state; no edges or text) for a view zoomed out so far that painting tens of thousands of
+    // items would take longer than a frame. At most kOverviewSide pixels a side and
+    // kOverviewPixels in all; rebuilt lazily after any change (overviewGeneration() counts them).
+    static constexpr int kOverviewSide = 8192;
+    static constexpr double kOverviewPixels = 8e6;
+    const QImage &overview();
+    double overviewScale() const;  // image pixels per scene point
+    quint64 overviewGeneration() const { return m_overviewGeneration; }
+
     // Whether a frame draws its name at a fixed screen size when zoomed out: frames about a screen
     // big do, unless a larger frame around them already does.
     bool showsFarTitle(int item, double lod, double viewportHeight) const;
@@ -121,6 +132,9 @@ private:
     std::vector<char> m_highlight;                      // per element
     std::vector<int> m_groupHighlight;
     std::vector<char> m_edgeHighlight;                  // per edge: touches the selection
+    QImage m_overview;
+    bool m_overviewValid = false;
+    quint64 m_overviewGeneration = 0;
 };
 
 }  // namespace infersight

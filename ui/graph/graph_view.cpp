@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "graph/graph_view.h"
 
+#include "graph/graph_scene.h"
+
 #include <QElapsedTimer>
 #include <QKeyEvent>
+#include <QPainter>
 #include <QScrollBar>
 #include <QWheelEvent>
 
@@ -197,10 +200,37 @@ void GraphView::mouseReleaseEvent(QMouseEvent *event) {
     m_backgroundPress = false;
 }
 
+bool GraphView::paintsOverview() const {
+    const auto *graph = qobject_cast<const GraphScene *>(scene());
+    return graph && graph->hasContent() && static_cast<int>(graph->geometry().items.size()) >= kOverviewItems &&
+           zoom() <= graph->overviewScale();
+}
+
+void GraphView::paintOverview(QPaintEvent *event) {
+    auto *graph = static_cast<GraphScene *>(scene());
+    const QImage &image = graph->overview();
+    const QRect target = mapFromScene(graph->geometry().bounds).boundingRect();
+    if (m_overviewGeneration != graph->overviewGeneration() || m_overviewScaled.size() != target.size()) {
+        m_overviewScaled = image.isNull() || target.isEmpty()
+                               ? QImage()
+                               : image.scaled(target.size(), Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+        m_overviewGeneration = graph->overviewGeneration();
+    }
+    QPainter painter(viewport());
+    painter.fillRect(event->rect(), graph->backgroundBrush());
+    if (!m_overviewScaled.isNull()) {
+        painter.drawImage(target.topLeft(), m_overviewScaled);
+    }
+}
+
 void GraphView::paintEvent(QPaintEvent *event) {
     QElapsedTimer timer;
     timer.start();
-    QGraphicsView::paintEvent(event);
+    if (paintsOverview()) {
+        paintOverview(event);
+    } else {
+        QGraphicsView::paintEvent(event);
+    }
     m_lastPaintMs = static_cast<double>(timer.nsecsElapsed()) / 1e6;
     ++m_paintCount;
 }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <QGraphicsView>
+#include <QImage>
 
 namespace infersight {
 
@@ -40,8 +41,16 @@ protected:
     void mouseReleaseEvent(QMouseEvent *event) override;
     void paintEvent(QPaintEvent *event) override;
 
+public:
+    // Far out on a big graph the view paints the scene's overview picture instead of its items
+    // (see GraphScene::overview): from this many items, at zooms where the overview has at least
+    // screen resolution.
+    static constexpr int kOverviewItems = 4000;
+    bool paintsOverview() const;
+
 private:
     void scaleAround(double factor, const QPointF &viewportPos);
+    void paintOverview(QPaintEvent *event);
 
     double m_lastPaintMs = 0;
     int m_paintCount = 0;
@@ -49,6 +58,8 @@ private:
     QPoint m_pressPos;
     QPoint m_lastPanPos;
     bool m_backgroundPress = false;
+    QImage m_overviewScaled;         // the scene's overview at the current zoom, reused while panning
+    quint64 m_overviewGeneration = 0;
 };
 
 }  // namespace infersight

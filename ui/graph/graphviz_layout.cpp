@@ -173,6 +173,8 @@ Result<DotLayout> layoutWithDot(const std::vector<DotNode> &nodes, const std::ve
     Agsym_t *margin = g.declareNodeAttribute("margin", "0");
     Agsym_t *weight = g.declareEdgeAttribute("weight", "1");
     Agsym_t *arrowhead = g.declareEdgeAttribute("arrowhead", "none");
+    Agsym_t *tailport = g.declareEdgeAttribute("tailport", "");
+    Agsym_t *headport = g.declareEdgeAttribute("headport", "");
     Q_UNUSED(shape);
     Q_UNUSED(fixedsize);
     Q_UNUSED(label);
@@ -206,6 +208,12 @@ Result<DotLayout> layoutWithDot(const std::vector<DotNode> &nodes, const std::ve
         Agedge_t *edge = g.addEdge(handles[static_cast<std::size_t>(e.from)], handles[static_cast<std::size_t>(e.to)]);
         if (e.weight != 1) {
             DotGraph::set(edge, weight, QByteArray::number(e.weight));
+        }
+        if (e.tailBottom) {
+            DotGraph::set(edge, tailport, QByteArrayLiteral("s"));
+        }
+        if (e.headTop) {
+            DotGraph::set(edge, headport, QByteArrayLiteral("n"));
         }
         edgeHandles.push_back(edge);
     }

@@ -30,6 +30,10 @@ struct DotEdge {
     int from = -1;
     int to = -1;
     int weight = 1;       // Graphviz edge weight: heavier edges are kept shorter and straighter
+    // Attach the edge at the middle of the source box's bottom / the target box's top (Graphviz
+    // compass ports "s" / "n"): where an open group's frame has its out- / in-port.
+    bool tailBottom = false;
+    bool headTop = false;
     bool operator==(const DotEdge &) const = default;
 };
 

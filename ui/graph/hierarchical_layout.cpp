@@ -74,10 +74,12 @@ void addValues(std::vector<int> &into, const std::vector<int> &values) {
     }
 }
 
-// A straight line as a cubic Bezier piece appended to `path` (which ends at `from`).
-void appendLine(std::vector<QPointF> &path, QPointF from, QPointF to) {
-    path.push_back(from + (to - from) / 3.0);
-    path.push_back(from + (to - from) * (2.0 / 3.0));
+// A vertical S-curve from `from` to `to` as a cubic Bezier piece appended to `path` (which ends at
+// `from`): leaves and arrives vertically, a straight line when both are one above the other.
+void appendConnector(std::vector<QPointF> &path, QPointF from, QPointF to) {
+    const double middle = (from.y() + to.y()) / 2;
+    path.emplace_back(from.x(), middle);
+    path.emplace_back(to.x(), middle);
     path.push_back(to);
 }
 
@@ -243,19 +245,28 @@ Result<GraphGeometry> layoutHierarchy(const NodeHierarchy &h, const std::vector<
             spec.outPort = static_cast<int>(dotNodes.size());
             dotNodes.push_back({kPort, kPort, DotNode::Rank::Sink});
         }
+        // edges meet an open member's frame at its ports: the middle of its top and bottom border
+        auto hasInPort = [&](int slot) {
+            const HierarchyMember &m = group.members[static_cast<std::size_t>(slot)];
+            return m.group && open[static_cast<std::size_t>(m.index)] && specs[static_cast<std::size_t>(m.index)].inPort >= 0;
+        };
+        auto hasOutPort = [&](int slot) {
+            const HierarchyMember &m = group.members[static_cast<std::size_t>(slot)];
+            return m.group && open[static_cast<std::size_t>(m.index)] && specs[static_cast<std::size_t>(m.index)].outPort >= 0;
+        };
         std::vector<DotEdge> dotEdges;
         dotEdges.reserve(spec.internalOrder.size() + spec.inOrder.size() + spec.outOrder.size());
         for (std::uint64_t key : spec.internalOrder) {
             const int from = static_cast<int>(key >> 32);
             const int to = static_cast<int>(key & 0xFFFFFFFFU);
             // the execution chain (a member feeding the next one) is kept straight
-            dotEdges.push_back({from, to, to == from + 1 ? 3 : 1});
+            dotEdges.push_back({from, to, to == from + 1 ? 3 : 1, hasOutPort(from), hasInPort(to)});
         }
         for (int slot : spec.inOrder) {
-            dotEdges.push_back({spec.inPort, slot, 1});
+            dotEdges.push_back({spec.inPort, slot, 1, false, hasInPort(slot)});
         }
         for (int slot : spec.outOrder) {
-            dotEdges.push_back({slot, spec.outPort, 1});
+            dotEdges.push_back({slot, spec.outPort, 1, hasOutPort(slot), false});
         }
 
         QByteArray key;
@@ -271,6 +282,7 @@ Result<GraphGeometry> layoutHierarchy(const NodeHierarchy &h, const std::vector<
             put(e.from);
             put(e.to);
             put(e.weight);
+            put((e.tailBottom ? 1 : 0) | (e.headTop ? 2 : 0));
         }
         spec.layout = cache.find(key);
         if (spec.layout) {
@@ -362,17 +374,15 @@ Result<GraphGeometry> layoutHierarchy(const NodeHierarchy &h, const std::vector<
         const HierarchyMember &m = h.group(g).members[static_cast<std::size_t>(slot)];
         return m.group && open[static_cast<std::size_t>(m.index)] ? m.index : -1;
     };
-    // Where an edge meets an open group's frame: its in-port on the top border, its out-port on the
-    // bottom border (x of the port inside).
+    // Where an edge meets an open group's frame: its in-port in the middle of the top border, its
+    // out-port in the middle of the bottom border (where the parent's dot attached the edge).
     auto inPortBorder = [&](int g) {
-        const GroupSpec &s = specs[static_cast<std::size_t>(g)];
-        const double x = contentOrigin[static_cast<std::size_t>(g)].x() + s.layout->centres[static_cast<std::size_t>(s.inPort)].x();
-        return QPointF(x, frameRect[static_cast<std::size_t>(g)].top());
+        const QRectF &frame = frameRect[static_cast<std::size_t>(g)];
+        return QPointF(frame.center().x(), frame.top());
     };
     auto outPortBorder = [&](int g) {
-        const GroupSpec &s = specs[static_cast<std::size_t>(g)];
-        const double x = contentOrigin[static_cast<std::size_t>(g)].x() + s.layout->centres[static_cast<std::size_t>(s.outPort)].x();
-        return QPointF(x, frameRect[static_cast<std::size_t>(g)].bottom());
+        const QRectF &frame = frameRect[static_cast<std::size_t>(g)];
+        return QPointF(frame.center().x(), frame.bottom());
     };
     auto translated = [](const std::vector<QPointF> &points, QPointF by) {
         std::vector<QPointF> out;
@@ -423,9 +433,9 @@ Result<GraphGeometry> layoutHierarchy(const NodeHierarchy &h, const std::vector<
             edge.values = spec.in.at(slot);
             edge.toItem = memberItem(g, slot);
             if (g != 0) {
-                // from the border port straight down to where dot starts the spline
+                // from the border port down to where dot starts the spline at the inner port
                 std::vector<QPointF> path{inPortBorder(g)};
-                appendLine(path, path.front(), edge.path.front());
+                appendConnector(path, path.front(), edge.path.front());
                 path.insert(path.end(), edge.path.begin() + 1, edge.path.end());
                 edge.path = std::move(path);
             }
@@ -445,7 +455,7 @@ Result<GraphGeometry> layoutHierarchy(const NodeHierarchy &h, const std::vector<
                 moveStart(edge.path, outPortBorder(child));
             }
             if (g != 0) {
-                appendLine(edge.path, edge.path.back(), outPortBorder(g));
+                appendConnector(edge.path, edge.path.back(), outPortBorder(g));
             }
             geometry.edges.push_back(std::move(edge));
         }

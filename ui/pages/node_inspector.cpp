@@ -27,7 +27,9 @@ namespace infersight {
 
 namespace {
 
-QTableWidget *makeTable(const QStringList &headers, QWidget *parent) {
+// A table that shows all its rows and fits the dock's width: `stretch` takes the room left
+// (its text elided in the middle, the whole text in the tooltip), the others fit their contents.
+QTableWidget *makeTable(const QStringList &headers, int stretch, QWidget *parent) {
     auto *table = new QTableWidget(0, static_cast<int>(headers.size()), parent);
     table->setHorizontalHeaderLabels(headers);
     table->verticalHeader()->setVisible(false);
@@ -36,10 +38,14 @@ QTableWidget *makeTable(const QStringList &headers, QWidget *parent) {
     table->setFocusPolicy(Qt::NoFocus);
     table->setAlternatingRowColors(true);
     table->setWordWrap(false);
-    table->horizontalHeader()->setStretchLastSection(true);
+    table->setTextElideMode(Qt::ElideMiddle);
     table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table->horizontalHeader()->setSectionResizeMode(stretch, QHeaderView::Stretch);
+    table->horizontalHeader()->setStretchLastSection(false);
     table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    table->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    table->setSizeAdjustPolicy(QAbstractScrollArea::AdjustIgnored);
+    table->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
     table->verticalHeader()->setDefaultSectionSize(20);
     return table;
 }
@@ -56,7 +62,8 @@ void setRow(QTableWidget *table, int row, const QStringList &cells, const QStrin
 
 // Shrinks a table without its own scrolling to its rows.
 void fitRows(QTableWidget *table) {
-    int height = table->horizontalHeader()->height() + 2 * table->frameWidth();
+    // the header's size hint: before the dock is first shown its height is still 0
+    int height = table->horizontalHeader()->sizeHint().height() + 2 * table->frameWidth();
     for (int r = 0; r < table->rowCount(); ++r) {
         height += table->rowHeight(r);
     }
@@ -189,7 +196,7 @@ NodeInspector::NodeInspector(QWidget *parent) : QWidget(parent) {
     m_share = new QLabel(targetBox);
     m_share->setWordWrap(true);
     targetLayout->addWidget(m_share);
-    m_targets = makeTable({tr("Target"), tr("Latency (80 % band)"), tr("Bound"), tr("Share")}, targetBox);
+    m_targets = makeTable({tr("Target"), tr("Latency (80 % band)"), tr("Bound"), tr("Share")}, 0, targetBox);
     m_targets->setObjectName(QStringLiteral("inspectorTargets"));
     targetLayout->addWidget(m_targets);
     layout->addWidget(targetBox);
@@ -216,7 +223,7 @@ NodeInspector::NodeInspector(QWidget *parent) : QWidget(parent) {
     // tensors
     auto *tensorBox = new QGroupBox(tr("Tensors"), m_content);
     auto *tensorLayout = new QVBoxLayout(tensorBox);
-    m_tensors = makeTable({tr(""), tr("Name"), tr("Shape"), tr("Type")}, tensorBox);
+    m_tensors = makeTable({QString(), tr("Name"), tr("Shape"), tr("Type")}, 1, tensorBox);
     m_tensors->setObjectName(QStringLiteral("inspectorTensors"));
     tensorLayout->addWidget(m_tensors);
     layout->addWidget(tensorBox);
@@ -224,7 +231,7 @@ NodeInspector::NodeInspector(QWidget *parent) : QWidget(parent) {
     // kernels
     m_kernelBox = new QGroupBox(tr("Kernels"), m_content);
     auto *kernelLayout = new QVBoxLayout(m_kernelBox);
-    m_kernels = makeTable({tr("Kernel"), tr("Role"), tr("GPU time"), tr("Bound"), tr("Wait")}, m_kernelBox);
+    m_kernels = makeTable({tr("Kernel"), tr("Role"), tr("GPU time"), tr("Bound"), tr("Wait")}, 0, m_kernelBox);
     m_kernels->setObjectName(QStringLiteral("inspectorKernels"));
     kernelLayout->addWidget(m_kernels);
     layout->addWidget(m_kernelBox);
@@ -232,7 +239,7 @@ NodeInspector::NodeInspector(QWidget *parent) : QWidget(parent) {
     // attributes
     auto *attributeBox = new QGroupBox(tr("Attributes"), m_content);
     auto *attributeLayout = new QVBoxLayout(attributeBox);
-    m_attributes = makeTable({tr("Name"), tr("Value")}, attributeBox);
+    m_attributes = makeTable({tr("Name"), tr("Value")}, 1, attributeBox);
     m_attributes->setObjectName(QStringLiteral("inspectorAttributes"));
     attributeLayout->addWidget(m_attributes);
     layout->addWidget(attributeBox);
@@ -532,10 +539,11 @@ void NodeInspector::fillKernels(int index) {
         }
         const int row = m_kernels->rowCount();
         m_kernels->insertRow(row);
+        // the band goes to the tooltip: the dock is narrow and the kernel's name comes first
+        const QString band = tr("GPU time %1 (80 % band)").arg(formatMsBand(k.gpuMs, k.bandLowMs, k.bandHighMs));
         setRow(m_kernels, row,
-               {kernelClassName(k.kind), kernelRoleName(k.role), formatMsBand(k.gpuMs, k.bandLowMs, k.bandHighMs),
-                boundLabel(k.bound), formatMs(k.waitMs)},
-               k.extrapolated ? tr("Extrapolated: outside the measured data, band widened") : QString());
+               {kernelClassName(k.kind), kernelRoleName(k.role), formatMs(k.gpuMs), boundLabel(k.bound), formatMs(k.waitMs)},
+               k.extrapolated ? band + QLatin1Char('\n') + tr("Extrapolated: outside the measured data, band widened") : band);
         m_kernels->item(row, 3)->setIcon(swatch(boundColour(k.bound)));
     }
     if (m_kernels->rowCount() == 0) {

@@ -287,6 +287,11 @@ void ExplorerSession::open(const QString &source, const QString &inputShapes, st
     }));
 }
 
+void ExplorerSession::openRecovered(const QString &autosavePath, const QString &projectPath, bool modified) {
+    open(autosavePath);
+    m_recovery = Recovery{m_loadId, projectPath, modified};
+}
+
 void ExplorerSession::cancelLoad() {
     if (!isLoading()) {
         return;
@@ -303,11 +308,15 @@ void ExplorerSession::cancelLoad() {
 bool ExplorerSession::isLoading() const { return m_loadWatcher != nullptr; }
 
 void ExplorerSession::finishLoad(quint64 loadId) {
-    Q_UNUSED(loadId);
     const std::shared_ptr<LoadOutcome> outcome = m_loadWatcher->result();
     m_loadWatcher = nullptr;
-    const QString source = m_loadingSource;
+    QString source = m_loadingSource;
     m_loadingSource.clear();
+    std::optional<Recovery> recovery;
+    if (m_recovery && m_recovery->loadId == loadId) {
+        recovery = m_recovery;
+    }
+    m_recovery.reset();
     if (!outcome->design) {
         emit loadFailed(source, outcome->error);
         return;
@@ -326,11 +335,18 @@ void ExplorerSession::finishLoad(quint64 loadId) {
         m_selectedNode = outcome->selectedNode;
         resolveTargets();
         m_projectPath = QFileInfo(source).absoluteFilePath();
+        if (recovery) {
+            m_projectPath = recovery->projectPath.isEmpty() ? QString() : QFileInfo(recovery->projectPath).absoluteFilePath();
+            source = m_projectPath.isEmpty() ? outcome->design->source() : m_projectPath;
+        }
     } else {
         m_projectPath.clear();
         m_selectedNode.clear();
     }
     installModel(std::make_shared<const Design>(std::move(*outcome->design)), outcome->info);
+    if (recovery && recovery->modified) {
+        m_undo->resetClean();  // the recovered changes are saved nowhere yet (emits modifiedChanged)
+    }
     emit projectPathChanged(m_projectPath);
     if (outcome->isProject) {
         emit targetsChanged();

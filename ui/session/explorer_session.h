@@ -69,6 +69,10 @@ public:
     // `knobs` when given); a project brings its own. `inputShapes` is passed to the TorchScript
     // importer.
     void open(const QString &source, const QString &inputShapes = {}, std::optional<Knobs> knobs = {});
+    // Opens an autosaved session (a project file written by SessionAutosave) as the project it
+    // was: the project file `projectPath` (empty: none) and, when `modified`, with unsaved changes.
+    // loaded() names `projectPath`, else the model's source; loadFailed() names `autosavePath`.
+    void openRecovered(const QString &autosavePath, const QString &projectPath, bool modified);
     void cancelLoad();
     bool isLoading() const;
     QString loadingSource() const { return m_loadingSource; }
@@ -208,6 +212,12 @@ private:
     QString m_loadingSource;
     quint64 m_loadId = 0;
     QPointer<QFutureWatcher<std::shared_ptr<LoadOutcome>>> m_loadWatcher;
+    struct Recovery {
+        quint64 loadId = 0;
+        QString projectPath;
+        bool modified = false;
+    };
+    std::optional<Recovery> m_recovery;  // openRecovered(): how the load in flight is installed
 };
 
 }  // namespace infersight

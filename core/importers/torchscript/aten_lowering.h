@@ -230,7 +230,6 @@ private:
     bool len(const TorchScriptNode &n, const QString &base);
     bool append(const TorchScriptNode &n, const QString &base);
     bool dictConstruct(const TorchScriptNode &n, const QString &base);
-    bool uncheckedCast(const TorchScriptNode &n, const QString &base);
     bool statement(const TorchScriptNode &n, const QString &base);
     bool scalarLogic(const TorchScriptNode &n, const QString &base);
     bool environment(const TorchScriptNode &n, const QString &base);

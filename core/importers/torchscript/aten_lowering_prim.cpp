@@ -210,8 +210,6 @@ bool AtenLowering::dictConstruct(const TorchScriptNode &n, const QString &) {
     return true;
 }
 
-bool AtenLowering::uncheckedCast(const TorchScriptNode &n, const QString &base) { return identity(n, base); }
-
 bool AtenLowering::statement(const TorchScriptNode &n, const QString &) {
     if (n.kind == QLatin1String("prim::RaiseException")) {
         const auto message = n.inputs.empty() ? std::nullopt : staticString(firstInput(n));

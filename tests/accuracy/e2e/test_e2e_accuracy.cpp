@@ -5,7 +5,8 @@
 // configs in data/neusight/model_configs. Ceilings of issue 4 on the option=none rows: MAPE
 // <= 8 % (NeuSight 9.9 %, Habitat 10.5 %, roofline 27.1 % on the same rows, from the file) and
 // <= 12 % leave-one-GPU-out (each GPU predicted by the kernel model fitted without it,
-// data/predictor/loo/<gpu>.json). The 80 % band must cover at least 70 % of the rows.
+// data/predictor/loo/<gpu>.json). The 80 % band must cover at least 70 % of the rows. Per GPU and
+// on the option=fusion rows, regression guards at the committed figures plus about half a point.
 #include "validate/validation.h"
 
 #include <QtTest>
@@ -40,6 +41,8 @@ private slots:
     void mape_data();
     void mape();
     void leaveOneGpuOut();
+    void leaveOneGpuOutPerGpu_data();
+    void leaveOneGpuOutPerGpu();
     void bandCoverage80();
     void fusedRows();
 };
@@ -89,14 +92,32 @@ void TestE2eAccuracy::leaveOneGpuOut() {
                                               .arg(withLoo)
                                               .arg(total)));
     const double m = mapeOf(rows(), isE2e, [](const ValidationRow &r) { return r.looPredictedMs; });
-    for (const char *g : {"p4", "p100-pcie-16gb", "v100-pcie-32gb", "t4", "a100-pcie-40gb"}) {
-        qInfo("leave-one-GPU-out %s: %.1f %%", g,
-              mapeOf(
-                  rows(), [&](const ValidationRow &r) { return isE2e(r) && r.gpuId == QLatin1String(g); },
-                  [](const ValidationRow &r) { return r.looPredictedMs; }));
-    }
     qInfo("leave-one-GPU-out e2e MAPE %.1f %% over %d rows", m, total);
     QVERIFY2(m <= 12.0, qPrintable(QStringLiteral("leave-one-GPU-out MAPE %1 % > 12 %").arg(m, 0, 'f', 2)));
+}
+
+void TestE2eAccuracy::leaveOneGpuOutPerGpu_data() {
+    QTest::addColumn<QString>("gpu");
+    QTest::addColumn<double>("ceiling");
+    // Each GPU predicted by the model fitted without it: the held-out figures of the committed
+    // predictor (P4 18.0 % over 3 rows, P100 9.6 %, V100 17.6 %, T4 14.0 %, A100 5.1 %) plus about
+    // half a point.
+    QTest::newRow("p4") << QStringLiteral("p4") << 18.5;
+    QTest::newRow("p100-pcie-16gb") << QStringLiteral("p100-pcie-16gb") << 10.1;
+    QTest::newRow("v100-pcie-32gb") << QStringLiteral("v100-pcie-32gb") << 18.1;
+    QTest::newRow("t4") << QStringLiteral("t4") << 14.5;
+    QTest::newRow("a100-pcie-40gb") << QStringLiteral("a100-pcie-40gb") << 5.6;
+}
+
+void TestE2eAccuracy::leaveOneGpuOutPerGpu() {
+    QFETCH(QString, gpu);
+    QFETCH(double, ceiling);
+    auto use = [&](const ValidationRow &r) { return isE2e(r) && r.gpuId == gpu && r.looPredictedMs > 0; };
+    const int n = static_cast<int>(std::count_if(rows().begin(), rows().end(), use));
+    QVERIFY2(n > 0, qPrintable(gpu));
+    const double m = mapeOf(rows(), use, [](const ValidationRow &r) { return r.looPredictedMs; });
+    qInfo("leave-one-GPU-out %s: %.1f %% over %d rows", qPrintable(gpu), m, n);
+    QVERIFY2(m <= ceiling, qPrintable(QStringLiteral("leave-one-GPU-out MAPE %1 % > %2 %").arg(m, 0, 'f', 2).arg(ceiling)));
 }
 
 void TestE2eAccuracy::bandCoverage80() {
@@ -109,8 +130,12 @@ void TestE2eAccuracy::fusedRows() {
     auto fused = [](const ValidationRow &r) { return r.dataset == QLatin1String("e2e-fusion"); };
     const double m = mapeOf(rows(), fused);
     const double ns = mapeOf(rows(), fused, [](const ValidationRow &r) { return r.neusightMs; });
-    qInfo("option=fusion rows with the fused runtime: Infersight %.1f %%, NeuSight %.1f %% (no ceiling)", m, ns);
-    QVERIFY(m >= 0);
+    const int n = static_cast<int>(std::count_if(rows().begin(), rows().end(), fused));
+    qInfo("option=fusion rows with the fused runtime: Infersight %.1f %% over %d rows, NeuSight %.1f %%", m, n, ns);
+    // The issue sets no ceiling for these rows; a regression guard at the committed figure (3.1 %
+    // over 4 rows: BERT-Large 1.0 %, GPT-2 Large 5.3 %) plus about half a point.
+    QVERIFY2(n == 4, qPrintable(QString::number(n)));
+    QVERIFY2(m <= 3.6, qPrintable(QStringLiteral("option=fusion MAPE %1 % > 3.6 %").arg(m, 0, 'f', 2)));
 }
 
 QTEST_GUILESS_MAIN(TestE2eAccuracy)

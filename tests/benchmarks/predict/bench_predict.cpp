@@ -8,11 +8,16 @@
 //     catalogue GPU, every MIG profile, MPS 25/50/75 %), unsupported precisions skipped. Shapes
 //     are propagated once per batch, the graph lowered once per (batch, precision, runtime), each
 //     target bound once with its own KernelPredictionCache (eager and fused plans share kernels).
+//  3. One kernel prediction of the committed kernel model (mixed GEMM, conv, row-reduction and
+//     element-wise kernels on an A100): budget ~0.3 us per kernel, so that a 1,000-node graph
+//     predicts in well under 1 ms.
 // Times are CPU time of the calling thread (one core). Fails only when a prediction fails.
 #include "design/knobs.h"
 #include "graph/shape_inference.h"
 #include "hardware/gpu_catalogue.h"
 #include "design/design.h"
+#include "predict/device_resources.h"
+#include "predict/kernel_model.h"
 #include "predict/predictor.h"
 #include "zoo/model_zoo.h"
 
@@ -44,6 +49,7 @@ class BenchPredict : public QObject {
 private slots:
     void thousandNodeGraph();
     void resnet50Sweep();
+    void kernelPrediction();
 };
 
 void BenchPredict::thousandNodeGraph() {
@@ -175,6 +181,34 @@ void BenchPredict::resnet50Sweep() {
                 "skipped) in %.3f s of one core (%.1f us per configuration, memory and energy included) [%g]\n",
                 done, targets.size(), seconds, 1e6 * seconds / std::max(1, done), sink > 0 ? 1.0 : 0.0);
     QVERIFY(done == kConfigs);
+}
+
+void BenchPredict::kernelPrediction() {
+    const KernelModel &m = KernelModel::builtIn();
+    QVERIFY(!m.isEmpty());
+    const GpuSpec *a100 = GpuCatalogue::builtIn().find(QStringLiteral("a100-pcie-40gb"));
+    QVERIFY(a100);
+    const KernelModel::BoundDevice b = m.bind(DeviceResources::fromSpec(*a100));
+    std::vector<Kernel> kernels;
+    for (int i = 0; i < 1000; ++i) {
+        switch (i % 4) {
+        case 0: kernels.push_back(Kernel::gemm(64 + i, 768, 3072, 1, true)); break;
+        case 1: kernels.push_back(Kernel::conv2d(8, 64 + i % 64, 128, 28, 28, 3, 3, 1, 1)); break;
+        case 2: kernels.push_back(Kernel::rowReduction(4096, 64 + i)); break;
+        default: kernels.push_back(Kernel::elementwise(1 << 20, 2, 1)); break;
+        }
+    }
+    constexpr int kRepeats = 20;
+    double sink = 0;
+    const qint64 t0 = threadCpuNs();
+    for (int r = 0; r < kRepeats; ++r) {
+        for (const Kernel &k : kernels) {
+            sink += m.predict(k, b).latencyMs;
+        }
+    }
+    const double ns = static_cast<double>(threadCpuNs() - t0) / (kRepeats * static_cast<double>(kernels.size()));
+    QVERIFY(sink > 0);
+    std::printf("kernel prediction (mixed classes, A100-PCIE-40GB): %.0f ns per kernel (budget ~300 ns)\n", ns);
 }
 
 QTEST_GUILESS_MAIN(BenchPredict)

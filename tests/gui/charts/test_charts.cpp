@@ -146,6 +146,9 @@ private slots:
     void exportsWriteFiles();
     void rendersOffscreenAsVectors();
     void targetWithoutPredictionSaysWhy();
+    void minorGridOnlyOverFewDecades_data();
+    void minorGridOnlyOverFewDecades();
+    void draftQualityWhileDragging();
     void screenshots();
 
 private:
@@ -754,6 +757,46 @@ void TestCharts::screenshots() {
         tabs.setCurrentKind(kind);
         QCoreApplication::processEvents();
         QVERIFY(tabs.view(kind)->grab().save(QDir(dir).filePath(chartKindFileStem(kind) + QStringLiteral("-mig.png"))));
+    }
+}
+
+void TestCharts::minorGridOnlyOverFewDecades_data() {
+    QTest::addColumn<double>("min");
+    QTest::addColumn<double>("max");
+    QTest::addColumn<int>("minorTicks");
+    // log10(max / min) decades: 2..9 of each decade drawn up to kMinorGridDecades (2) of them.
+    QTest::newRow("one decade") << 1.0 << 10.0 << -1;
+    QTest::newRow("two decades") << 0.1 << 10.0 << -1;
+    QTest::newRow("1.5 decades") << 2.0 << 63.2 << -1;
+    QTest::newRow("three decades") << 0.01 << 10.0 << 0;
+    QTest::newRow("six decades") << 0.001 << 1000.0 << 0;
+}
+
+void TestCharts::minorGridOnlyOverFewDecades() {
+    QFETCH(double, min);
+    QFETCH(double, max);
+    QFETCH(int, minorTicks);
+    QLogValueAxis axis;
+    axis.setBase(10.0);
+    setLogAxisRange(&axis, min, max);
+    QCOMPARE(axis.min(), min);
+    QCOMPARE(axis.max(), max);
+    QCOMPARE(axis.minorTickCount(), minorTicks);
+}
+
+void TestCharts::draftQualityWhileDragging() {
+    ChartTabs tabs;
+    for (ChartKind kind : kAllChartKinds) {
+        QVERIFY(tabs.view(kind)->renderHints().testFlag(QPainter::Antialiasing));
+    }
+    tabs.setDraftQuality(true);
+    QVERIFY(tabs.isDraftQuality());
+    for (ChartKind kind : kAllChartKinds) {
+        QVERIFY(!tabs.view(kind)->renderHints().testFlag(QPainter::Antialiasing));
+    }
+    tabs.setDraftQuality(false);
+    for (ChartKind kind : kAllChartKinds) {
+        QVERIFY(tabs.view(kind)->renderHints().testFlag(QPainter::Antialiasing));
     }
 }
 

@@ -49,9 +49,7 @@ private slots:
 
 void TestCliInspect::initTestCase() {
     QVERIFY2(QFileInfo::exists(QStringLiteral(INFERSIGHT_BINARY_DIR "/bin/infersight-cli")), "infersight-cli is not built");
-    if (!QFileInfo::exists(fixture(QStringLiteral("resnet18.onnx")))) {
-        QSKIP("fixture resnet18.onnx not generated yet");
-    }
+    QVERIFY2(QFileInfo::exists(fixture(QStringLiteral("resnet18.onnx"))), "fixture resnet18.onnx is missing (it is committed)");
 }
 
 void TestCliInspect::jsonOfResnet18() {

@@ -36,12 +36,10 @@ private slots:
 
 private:
     QTemporaryDir m_dir;
-    bool m_haveFixtures = false;
 };
 
 void TestOnnxImporter::initTestCase() {
     QVERIFY(m_dir.isValid());
-    m_haveFixtures = QFileInfo::exists(fixture(QStringLiteral("fixtures.json")));
 }
 
 void TestOnnxImporter::opsets_data() {
@@ -61,9 +59,7 @@ void TestOnnxImporter::opsets_data() {
 void TestOnnxImporter::opsets() {
     QFETCH(QString, file);
     QFETCH(int, opset);
-    if (!QFileInfo::exists(fixture(file))) {
-        QSKIP(qPrintable(QStringLiteral("fixture %1 not generated yet").arg(file)));
-    }
+    QVERIFY2(QFileInfo::exists(fixture(file)), qPrintable(QStringLiteral("fixture %1 is missing (it is committed)").arg(file)));
     auto imported = OnnxImporter::import(fixture(file));
     QVERIFY2(imported.ok(), qPrintable(imported.ok() ? QString() : imported.errorMessage()));
     QCOMPARE(imported->graph.opset, opset);
@@ -103,9 +99,8 @@ void TestOnnxImporter::corruptInputs() {
     QFETCH(QString, file);
     QFETCH(QStringList, expected);
     const QString path = fixture(file);
-    if (file != QLatin1String("no_such_model.onnx") && !QFileInfo::exists(path)) {
-        QSKIP(qPrintable(QStringLiteral("fixture %1 not generated yet").arg(file)));
-    }
+    QVERIFY2(file == QLatin1String("no_such_model.onnx") || QFileInfo::exists(path),
+             qPrintable(QStringLiteral("fixture %1 is missing (it is committed)").arg(file)));
     auto imported = OnnxImporter::import(path);
     QVERIFY(!imported.ok());
     const QString message = imported.errorMessage();
@@ -117,9 +112,7 @@ void TestOnnxImporter::corruptInputs() {
 }
 
 void TestOnnxImporter::everyCorruptFixtureIsCovered() {
-    if (!m_haveFixtures) {
-        QSKIP("fixtures.json not generated yet");
-    }
+    QVERIFY2(QFileInfo::exists(fixture(QStringLiteral("fixtures.json"))), "fixtures.json is missing (it is committed)");
     const QStringList covered{QStringLiteral("not_onnx.onnx"), QStringLiteral("empty.onnx"),
                               QStringLiteral("truncated.onnx"), QStringLiteral("corrupt_bytes.onnx"),
                               QStringLiteral("cycle.onnx"), QStringLiteral("dangling_input.onnx"),
@@ -134,9 +127,7 @@ void TestOnnxImporter::everyCorruptFixtureIsCovered() {
 
 void TestOnnxImporter::unsupportedOpsAreListed() {
     const QString path = fixture(QStringLiteral("unsupported_op.onnx"));
-    if (!QFileInfo::exists(path)) {
-        QSKIP("fixture unsupported_op.onnx not generated yet");
-    }
+    QVERIFY2(QFileInfo::exists(path), "fixture unsupported_op.onnx is missing (it is committed)");
     // fixtures.json: x[1,4] -> MatMul(w 4x4) -> Relu -> com.example::FancyOp -> NotARealOp -> Sigmoid.
     auto imported = OnnxImporter::import(path);
     QVERIFY2(imported.ok(), qPrintable(imported.ok() ? QString() : imported.errorMessage()));
@@ -212,9 +203,7 @@ void TestOnnxImporter::externalDataIsNotOpened() {
 
     // The fixture with real external data, copied without its .data file, imports the same.
     const QString fixturePath = fixture(QStringLiteral("tiny_cnn_external_data.onnx"));
-    if (!QFileInfo::exists(fixturePath)) {
-        QSKIP("fixture tiny_cnn_external_data.onnx not generated yet");
-    }
+    QVERIFY2(QFileInfo::exists(fixturePath), "fixture tiny_cnn_external_data.onnx is missing (it is committed)");
     qint64 paramsInFile = -1;
     for (const QJsonObject &o : fixtureModels()) {
         if (o.value(QStringLiteral("name")).toString() == QLatin1String("tiny_cnn_external_data")) {
@@ -304,9 +293,7 @@ void TestOnnxImporter::subgraphsAreImported() {
 
 void TestOnnxImporter::libonnxDiagnosticCountsLess() {
     const QString path = fixture(QStringLiteral("vit_b_16.onnx"));
-    if (!QFileInfo::exists(path)) {
-        QSKIP("fixture vit_b_16.onnx not generated yet");
-    }
+    QVERIFY2(QFileInfo::exists(path), "fixture vit_b_16.onnx is missing (it is committed)");
     // The issue measured that libonnx alone leaves computed Reshape/Expand targets of ViT-B/16
     // unknown; our propagation must resolve all of them.
     auto imported = OnnxImporter::import(path);

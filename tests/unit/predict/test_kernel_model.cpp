@@ -10,7 +10,6 @@
 #include <QJsonDocument>
 #include <QtTest>
 
-#include <chrono>
 #include <cmath>
 
 using namespace infersight;
@@ -49,7 +48,6 @@ private slots:
     void bandContainsPrediction();
     void calibrationFallback();
     void roundTripThroughJson();
-    void speed();
 };
 
 void TestKernelModel::builtInLoads() {
@@ -245,34 +243,6 @@ void TestKernelModel::roundTripThroughJson() {
     Result<KernelModel> refused = KernelModel::fromJson(QJsonDocument(bad).toJson(), QStringLiteral("old.json"));
     QVERIFY(!refused.ok());
     QVERIFY(refused.errorMessage().contains(QStringLiteral("retrain")));
-}
-
-void TestKernelModel::speed() {
-    // Budget: ~0.3 us per kernel so that a 1,000-node graph predicts in well under 1 ms.
-    const KernelModel &m = KernelModel::builtIn();
-    const KernelModel::BoundDevice b = m.bind(device(QStringLiteral("a100-pcie-40gb")));
-    std::vector<Kernel> kernels;
-    for (int i = 0; i < 1000; ++i) {
-        switch (i % 4) {
-        case 0: kernels.push_back(Kernel::gemm(64 + i, 768, 3072, 1, true)); break;
-        case 1: kernels.push_back(Kernel::conv2d(8, 64 + i % 64, 128, 28, 28, 3, 3, 1, 1)); break;
-        case 2: kernels.push_back(Kernel::rowReduction(4096, 64 + i)); break;
-        default: kernels.push_back(Kernel::elementwise(1 << 20, 2, 1)); break;
-        }
-    }
-    double sink = 0;
-    const auto start = std::chrono::steady_clock::now();
-    const int repeats = 20;
-    for (int r = 0; r < repeats; ++r) {
-        for (const Kernel &k : kernels) {
-            sink += m.predict(k, b).latencyMs;
-        }
-    }
-    const double ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count() /
-                      (repeats * static_cast<double>(kernels.size()));
-    qInfo("kernel prediction: %.0f ns per kernel (mixed classes)", ns);
-    QVERIFY(sink > 0);
-    QVERIFY2(ns < 5000, "far slower than the ~300 ns budget");  // loose: shared CI machines
 }
 
 QTEST_GUILESS_MAIN(TestKernelModel)

@@ -26,8 +26,8 @@ private slots:
     void namesAndAliases();
     void unknownNameIsAnError();
     void decodeNeedsADecoder();
-    void largeModelsBuildFast_data();
-    void largeModelsBuildFast();
+    void largeModelsBuild_data();
+    void largeModelsBuild();
 };
 
 // Parameter counts of the reference implementations.
@@ -223,16 +223,16 @@ void TestModelZoo::decodeNeedsADecoder() {
     QVERIFY(buildZooModel(QStringLiteral("gpt2"), o).ok());
 }
 
-void TestModelZoo::largeModelsBuildFast_data() {
+void TestModelZoo::largeModelsBuild_data() {
     QTest::addColumn<QString>("name");
     QTest::newRow("llama-2-7b") << "llama-2-7b";
     QTest::newRow("llama-2-70b") << "llama-2-70b";
     QTest::newRow("gpt2-xl") << "gpt2-xl";
 }
 
-void TestModelZoo::largeModelsBuildFast() {
-    // The GUI rebuilds on slider moves. Release builds take ~1 us per node on one idle core; this
-    // only guards against gross regressions (debug build, shared CI machine), the figure is logged.
+void TestModelZoo::largeModelsBuild() {
+    // The GUI rebuilds on slider moves: release builds take ~1 us per node on one idle core. The
+    // figure is logged; speed is never asserted here (tests/benchmarks/predict prints it).
     QFETCH(QString, name);
     const int repeats = 5;
     QElapsedTimer timer;
@@ -246,7 +246,6 @@ void TestModelZoo::largeModelsBuildFast() {
     const double ms = static_cast<double>(timer.nsecsElapsed()) / 1e6 / repeats;
     qInfo("%s: %zu nodes built in %.2f ms", qPrintable(name), nodes, ms);
     QVERIFY(nodes > 1000);
-    QVERIFY2(ms / static_cast<double>(nodes) < 0.1, "more than 100 us per node");
 }
 
 QTEST_GUILESS_MAIN(TestModelZoo)

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: MIT
+#include "window/add_target_dialog.h"
+
+#include "hardware/gpu_catalogue.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QPushButton>
+#include <QStandardItemModel>
+
+namespace infersight {
+
+AddTargetDialog::AddTargetDialog(const GpuCatalogue &catalogue, const QString &startGpu, QWidget *parent)
+    : QDialog(parent), m_catalogue(catalogue) {
+    setWindowTitle(tr("Add Target"));
+    m_gpu = new QComboBox(this);
+    m_gpu->setObjectName(QStringLiteral("addTargetGpuCombo"));
+    m_mig = new QComboBox(this);
+    m_mig->setObjectName(QStringLiteral("addTargetMigCombo"));
+
+    // Grouped by generation in catalogue order (oldest first); a disabled header row per group.
+    auto *model = qobject_cast<QStandardItemModel *>(m_gpu->model());
+    QString group;
+    int firstRow = -1;
+    int startRow = -1;
+    for (const GpuSpec &gpu : catalogue.gpus()) {
+        const QString generation = gpu.custom ? tr("Your GPUs") : gpu.architecture;
+        if (generation != group) {
+            group = generation;
+            m_gpu->addItem(group);
+            QStandardItem *header = model->item(m_gpu->count() - 1);
+            header->setFlags(header->flags() & ~(Qt::ItemIsEnabled | Qt::ItemIsSelectable));
+            QFont font = header->font();
+            font.setBold(true);
+            header->setFont(font);
+        }
+        m_gpu->addItem(QStringLiteral("   ") + gpu.label(), gpu.id);
+        if (firstRow < 0) {
+            firstRow = m_gpu->count() - 1;
+        }
+        if (gpu.id.compare(startGpu, Qt::CaseInsensitive) == 0) {
+            startRow = m_gpu->count() - 1;
+        }
+    }
+    m_gpu->setCurrentIndex(startRow >= 0 ? startRow : firstRow);
+    connect(m_gpu, &QComboBox::currentIndexChanged, this, &AddTargetDialog::fillMig);
+    fillMig();
+
+    m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    m_buttons->button(QDialogButtonBox::Ok)->setText(tr("Add"));
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+
+    auto *form = new QFormLayout(this);
+    form->addRow(tr("&GPU:"), m_gpu);
+    form->addRow(tr("&MIG profile:"), m_mig);
+    form->addRow(m_buttons);
+}
+
+void AddTargetDialog::fillMig() {
+    m_mig->clear();
+    m_mig->addItem(tr("Whole GPU"), QString());
+    const GpuSpec *gpu = m_catalogue.find(m_gpu->currentData().toString());
+    if (gpu != nullptr) {
+        for (const MigProfile &profile : gpu->mig) {
+            m_mig->addItem(profile.name, profile.name);
+        }
+    }
+    m_mig->setEnabled(m_mig->count() > 1);
+    m_mig->setToolTip(m_mig->isEnabled() ? QString() : tr("This GPU has no MIG profiles."));
+}
+
+ProjectTarget AddTargetDialog::target() const {
+    ProjectTarget spec;
+    spec.gpu = m_gpu->currentData().toString();
+    spec.mig = m_mig->currentData().toString();
+    return spec;
+}
+
+}  // namespace infersight
