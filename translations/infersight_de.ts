@@ -2862,122 +2862,122 @@
         <translation>Für das aktuelle Ziel kann nicht geplant werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="269"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="257"/>
         <source>Planning…</source>
         <translation>Wird geplant…</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="337"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="325"/>
         <source>%1 on %2 · batch %3 · %4 · %5</source>
         <translation>%1 auf %2 · Stapelgröße %3 · %4 · %5</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="345"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="333"/>
         <source>Planning failed: %1</source>
         <translation>Planung fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="351"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="339"/>
         <source>&lt;b&gt;Recommended: %1&lt;/b&gt; — %2</source>
         <translation>&lt;b&gt;Empfohlen: %1&lt;/b&gt; — %2</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="352"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="340"/>
         <source>&lt;b&gt;No recommendation&lt;/b&gt; — %1</source>
         <translation>&lt;b&gt;Keine Empfehlung&lt;/b&gt; — %1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="354"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="342"/>
         <source>Recommended MPS share: &lt;b&gt;%1&lt;/b&gt;</source>
         <translation>Empfohlener MPS-Anteil: &lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="361"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="349"/>
         <source>&lt;span style=&quot;color:#b06a00&quot;&gt;&lt;b&gt;DIPPM&apos;s memory-only rule: %1&lt;/b&gt;&lt;/span&gt; — %2</source>
         <translation>&lt;span style=&quot;color:#b06a00&quot;&gt;&lt;b&gt;Reine Speicherregel von DIPPM: %1&lt;/b&gt;&lt;/span&gt; — %2</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="363"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="351"/>
         <source>&lt;b&gt;DIPPM&apos;s memory-only rule:&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;Reine Speicherregel von DIPPM:&lt;/b&gt; %1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="375"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="363"/>
         <source>%1 has no MIG profiles; see the MPS shares</source>
         <translation>%1 hat keine MIG-Profile; siehe die MPS-Anteile</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="380"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="368"/>
         <source>the smallest option that fits with %1 % headroom (%2 of %3 MiB) and meets the %4 ms SLO (%5 ms)</source>
         <translation>die kleinste Option, die mit %1 % Reserve passt (%2 von %3 MiB) und das SLO von %4 ms einhält (%5 ms)</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="383"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="371"/>
         <source>the highest throughput per GPU among the options that fit with %1 % headroom (%2 × %3/s = %4/s)</source>
         <translation>der höchste Durchsatz pro GPU unter den Optionen, die mit %1 % Reserve passen (%2 × %3/s = %4/s)</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="401"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="389"/>
         <source>no option could be predicted: %1</source>
         <translation>keine Option konnte vorhergesagt werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="404"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="392"/>
         <source>no option fits: the model needs %1 MiB with %2 % headroom kept free</source>
         <translation>keine Option passt: das Modell braucht %1 MiB bei %2 % freier Reserve</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="406"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="394"/>
         <source>no option that fits meets the %1 ms SLO; the fastest that fits is %2 at %3 ms</source>
         <translation>keine passende Option hält das SLO von %1 ms ein; die schnellste passende ist %2 mit %3 ms</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="414"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="402"/>
         <source>needs MIG profiles</source>
         <translation>braucht MIG-Profile</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="421"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="409"/>
         <source>finds no profile: the predicted %1 MiB exceed every profile&apos;s nominal memory</source>
         <translation>findet kein Profil: die vorhergesagten %1 MiB übersteigen den Nennspeicher jedes Profils</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="427"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="415"/>
         <source>it does not fit: the model needs %1 MiB and %2 has %3 MiB usable (its name says %4 GB)</source>
         <translation>es passt nicht: das Modell braucht %1 MiB und %2 hat %3 MiB nutzbar (sein Name sagt %4 GB)</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="430"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="418"/>
         <source>it leaves less than the %1 % headroom: %2 of %3 MiB usable</source>
         <translation>es lässt weniger als die Reserve von %1 %: %2 von %3 MiB nutzbar</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="434"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="422"/>
         <source>it misses the %1 ms SLO (%2 ms)</source>
         <translation>es verfehlt das SLO von %1 ms (%2 ms)</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="437"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="425"/>
         <source>but %1</source>
         <translation>aber %1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="437"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="425"/>
         <source>; and </source>
         <translation>; und </translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="440"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="428"/>
         <source>DIPPM&apos;s memory-only rule picks %1 too</source>
         <translation>Die reine Speicherregel von DIPPM wählt ebenfalls %1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="442"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="430"/>
         <source>the smallest profile whose name&apos;s memory holds the model (no headroom, no latency check)</source>
         <translation>das kleinste Profil, dessen Speicher laut Name das Modell fasst (keine Reserve, keine Latenzprüfung)</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="470"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="458"/>
         <source>no option in row %1</source>
         <translation>keine Option in Zeile %1</translation>
     </message>

@@ -2850,122 +2850,122 @@
         <translation>无法为当前目标进行规划：%1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="269"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="257"/>
         <source>Planning…</source>
         <translation>正在规划…</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="337"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="325"/>
         <source>%1 on %2 · batch %3 · %4 · %5</source>
         <translation>%1 在 %2 上 · 批大小 %3 · %4 · %5</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="345"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="333"/>
         <source>Planning failed: %1</source>
         <translation>规划失败：%1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="351"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="339"/>
         <source>&lt;b&gt;Recommended: %1&lt;/b&gt; — %2</source>
         <translation>&lt;b&gt;推荐：%1&lt;/b&gt; — %2</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="352"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="340"/>
         <source>&lt;b&gt;No recommendation&lt;/b&gt; — %1</source>
         <translation>&lt;b&gt;无推荐&lt;/b&gt; — %1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="354"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="342"/>
         <source>Recommended MPS share: &lt;b&gt;%1&lt;/b&gt;</source>
         <translation>推荐的 MPS 份额：&lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="361"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="349"/>
         <source>&lt;span style=&quot;color:#b06a00&quot;&gt;&lt;b&gt;DIPPM&apos;s memory-only rule: %1&lt;/b&gt;&lt;/span&gt; — %2</source>
         <translation>&lt;span style=&quot;color:#b06a00&quot;&gt;&lt;b&gt;DIPPM 的仅显存规则：%1&lt;/b&gt;&lt;/span&gt; — %2</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="363"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="351"/>
         <source>&lt;b&gt;DIPPM&apos;s memory-only rule:&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;DIPPM 的仅显存规则：&lt;/b&gt;%1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="375"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="363"/>
         <source>%1 has no MIG profiles; see the MPS shares</source>
         <translation>%1 没有 MIG 配置；请参见 MPS 份额</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="380"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="368"/>
         <source>the smallest option that fits with %1 % headroom (%2 of %3 MiB) and meets the %4 ms SLO (%5 ms)</source>
         <translation>在保留 %1 % 余量时可容纳（%3 MiB 中的 %2）且满足 %4 ms SLO（%5 ms）的最小选项</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="383"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="371"/>
         <source>the highest throughput per GPU among the options that fit with %1 % headroom (%2 × %3/s = %4/s)</source>
         <translation>在保留 %1 % 余量时可容纳的选项中每 GPU 吞吐量最高者（%2 × %3/s = %4/s）</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="401"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="389"/>
         <source>no option could be predicted: %1</source>
         <translation>没有可预测的选项：%1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="404"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="392"/>
         <source>no option fits: the model needs %1 MiB with %2 % headroom kept free</source>
         <translation>没有可容纳的选项：模型在保留 %2 % 余量时需要 %1 MiB</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="406"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="394"/>
         <source>no option that fits meets the %1 ms SLO; the fastest that fits is %2 at %3 ms</source>
         <translation>没有可容纳的选项满足 %1 ms SLO；可容纳选项中最快的是 %2，为 %3 ms</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="414"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="402"/>
         <source>needs MIG profiles</source>
         <translation>需要 MIG 配置</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="421"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="409"/>
         <source>finds no profile: the predicted %1 MiB exceed every profile&apos;s nominal memory</source>
         <translation>找不到配置：预测的 %1 MiB 超过所有配置的标称显存</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="427"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="415"/>
         <source>it does not fit: the model needs %1 MiB and %2 has %3 MiB usable (its name says %4 GB)</source>
         <translation>无法容纳：模型需要 %1 MiB，而 %2 可用 %3 MiB（其名称标为 %4 GB）</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="430"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="418"/>
         <source>it leaves less than the %1 % headroom: %2 of %3 MiB usable</source>
         <translation>剩余空间少于 %1 % 余量：可用 %3 MiB 中占用 %2</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="434"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="422"/>
         <source>it misses the %1 ms SLO (%2 ms)</source>
         <translation>未满足 %1 ms SLO（%2 ms）</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="437"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="425"/>
         <source>but %1</source>
         <translation>但%1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="437"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="425"/>
         <source>; and </source>
         <translation>；并且</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="440"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="428"/>
         <source>DIPPM&apos;s memory-only rule picks %1 too</source>
         <translation>DIPPM 的仅显存规则同样选择 %1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="442"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="430"/>
         <source>the smallest profile whose name&apos;s memory holds the model (no headroom, no latency check)</source>
         <translation>名称所标显存可容纳模型的最小配置（无余量，不检查延迟）</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="470"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="458"/>
         <source>no option in row %1</source>
         <translation>第 %1 行没有选项</translation>
     </message>

@@ -349,14 +349,6 @@ const ZooModel *findZooModel(const QString &name) {
     return it == models.end() ? nullptr : &*it;
 }
 
-QStringList zooModelNames() {
-    QStringList names;
-    for (const ZooModel &m : zooModels()) {
-        names << m.name;
-    }
-    return names;
-}
-
 Result<Graph> buildZooModel(const QString &name, const ZooOptions &options) {
     const ZooModel *model = findZooModel(name);
     if (!model) {

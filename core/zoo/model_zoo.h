@@ -41,6 +41,5 @@ const std::vector<ZooModel> &zooModels();
 const ZooModel *findZooModel(const QString &name);
 // Builds `zoo:NAME` with the knobs; an unknown name gives an error listing close names.
 Result<Graph> buildZooModel(const QString &name, const ZooOptions &options = {});
-QStringList zooModelNames();
 
 }  // namespace infersight

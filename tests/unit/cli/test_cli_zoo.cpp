@@ -102,8 +102,12 @@ void TestCliZoo::errors_data() {
     QTest::addColumn<int>("exitCode");
     QTest::addColumn<QString>("fragment");
     QTest::newRow("unknown model") << QStringList{QStringLiteral("resnet5")} << 1 << "zoo:resnet5 is not a zoo model";
-    QTest::newRow("decode on a CNN") << QStringList{QStringLiteral("resnet50"), QStringLiteral("--phase"), QStringLiteral("decode")} << 2
-                                     << "no decode phase";
+    // The same refusal as predict's (Design::open checks the phase): exit 1, the core's reason.
+    QTest::newRow("decode on a CNN") << QStringList{QStringLiteral("resnet50"), QStringLiteral("--phase"), QStringLiteral("decode"),
+                                                    QStringLiteral("--context"), QStringLiteral("10")}
+                                     << 1 << "has no decode phase";
+    QTest::newRow("decode without context") << QStringList{QStringLiteral("gpt2"), QStringLiteral("--phase"), QStringLiteral("decode")}
+                                            << 2 << "--context";
     QTest::newRow("bad phase") << QStringList{QStringLiteral("gpt2"), QStringLiteral("--phase"), QStringLiteral("later")} << 2
                                << "--phase";
     QTest::newRow("bad width") << QStringList{QStringLiteral("gpt2"), QStringLiteral("--width-mult"), QStringLiteral("x")} << 2
