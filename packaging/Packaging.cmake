@@ -94,6 +94,10 @@ set(CPACK_DEBIAN_PACKAGE_MAINTAINER "Infersight developers")
 set(CPACK_DEBIAN_PACKAGE_SECTION "science")
 set(CPACK_DEBIAN_PACKAGE_PRIORITY "optional")
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+# The LibTorch module resolves the engine's symbols from the program that loads it; where it also
+# records libinfersight_core.so.0 as needed (sanitizer builds), dpkg-shlibdeps finds that private
+# library here instead of failing (it is in the infersight package, which infersight-torch depends on).
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS_PRIVATE_DIRS "${CMAKE_BINARY_DIR}/core")
 set(deb_version "${PROJECT_VERSION}-${CPACK_DEBIAN_PACKAGE_RELEASE}")
 
 set(CPACK_DEBIAN_MAIN_PACKAGE_NAME "infersight")
