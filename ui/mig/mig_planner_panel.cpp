@@ -353,14 +353,15 @@ void MigPlannerPanel::showOutcome() {
     updateButton();
 }
 
-QString MigPlannerPanel::reasonText(const MigPlan &plan) const {
+QString MigPlannerPanel::reasonText(const MigPlan &plan, bool html) {
     const QLocale locale;
+    auto esc = [html](const QString &text) { return html ? text.toHtmlEscaped() : text; };
     const QString headroom = locale.toString(plan.headroom * 100.0, 'g', 3);
     const QString slo = plan.sloMs ? locale.toString(*plan.sloMs, 'g', 6) : QString();
     auto mib = [&](double v) { return locale.toString(v, 'f', 0); };
-    auto label = [this](int row) { return m_model->data(m_model->index(row, MigPlanModel::Option)).toString().toHtmlEscaped(); };
+    auto label = [&](int row) { return esc(plan.options[static_cast<std::size_t>(row)].profile); };
     if (plan.options.empty()) {
-        return tr("%1 has no MIG profiles; see the MPS shares").arg(plan.gpuLabel.toHtmlEscaped());
+        return tr("%1 has no MIG profiles; see the MPS shares").arg(esc(plan.gpuLabel));
     }
     if (plan.recommended >= 0) {
         const MigOption &b = plan.options[static_cast<std::size_t>(plan.recommended)];
@@ -386,7 +387,7 @@ QString MigPlannerPanel::reasonText(const MigPlan &plan) const {
         }
     }
     if (need == 0 && !error.isEmpty()) {
-        return tr("no option could be predicted: %1").arg(error.toHtmlEscaped());
+        return tr("no option could be predicted: %1").arg(esc(error));
     }
     if (fastest < 0) {
         return tr("no option fits: the model needs %1 MiB with %2 % headroom kept free").arg(mib(need), headroom);
@@ -395,7 +396,7 @@ QString MigPlannerPanel::reasonText(const MigPlan &plan) const {
         .arg(slo, label(fastest), formatSignificant(plan.options[static_cast<std::size_t>(fastest)].latencyMs));
 }
 
-QString MigPlannerPanel::dippmText(const MigPlan &plan) const {
+QString MigPlannerPanel::dippmText(const MigPlan &plan, bool html) {
     const QLocale locale;
     auto mib = [&](double v) { return locale.toString(v, 'f', 0); };
     if (plan.options.empty()) {
@@ -409,7 +410,8 @@ QString MigPlannerPanel::dippmText(const MigPlan &plan) const {
         return tr("finds no profile: the predicted %1 MiB exceed every profile's nominal memory").arg(mib(predicted));
     }
     const MigOption &d = plan.options[static_cast<std::size_t>(plan.dippm)];
-    const QString name = m_model->data(m_model->index(plan.dippm, MigPlanModel::Option)).toString().toHtmlEscaped();
+    const QString &profile = plan.options[static_cast<std::size_t>(plan.dippm)].profile;
+    const QString name = html ? profile.toHtmlEscaped() : profile;
     QStringList problems;
     if (d.ok && d.memoryMib > d.usableMib) {
         problems << tr("it does not fit: the model needs %1 MiB and %2 has %3 MiB usable (its name says %4 GB)")

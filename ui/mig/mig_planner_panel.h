@@ -40,6 +40,11 @@ struct ProjectTarget;
 class MigPlannerPanel : public QWidget {
     Q_OBJECT
 public:
+    // The recommendation's reason and DIPPM's rule in the user's language, from the plan's figures
+    // by the planner's rules (core/explore/mig_planner.h; its own texts are English). `html`:
+    // names and engine messages escaped for rich text (the panel); plain text for the PDF report.
+    static QString reasonText(const MigPlan &plan, bool html = true);
+    static QString dippmText(const MigPlan &plan, bool html = true);
     explicit MigPlannerPanel(ExplorerSession *session, QWidget *parent = nullptr);
     ~MigPlannerPanel() override;
 
@@ -81,10 +86,6 @@ private:
     void finish(quint64 generation, const std::shared_ptr<const Outcome> &outcome);
     void showOutcome();
     void updateButton();
-    // The recommendation's reason and DIPPM's rule in the user's language (rich text), from the
-    // plan's figures by the planner's rules (core/explore/mig_planner.h; its own texts are English).
-    QString reasonText(const MigPlan &plan) const;
-    QString dippmText(const MigPlan &plan) const;
     // The request for the session's current state; nullopt with `why` when there is nothing to plan.
     std::optional<Request> currentRequest(QString *why) const;
 

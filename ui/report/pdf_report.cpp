@@ -9,6 +9,7 @@
 #include "graph/graph_legend.h"
 #include "graph/graph_scene.h"
 #include "graph/node_cost.h"
+#include "mig/mig_planner_panel.h"
 #include "predict/kernel_model.h"
 #include "report/report_pages.h"
 #include "report/report_table.h"
@@ -427,12 +428,9 @@ Result<ReportSummary> writePdfReport(const SessionResults &results, const Report
             pages.paragraph(ReportText::tr("Recommended: %1").arg(plan.recommended >= 0
                                                               ? plan.options[static_cast<std::size_t>(plan.recommended)].label
                                                               : ReportText::tr("none")));
-            if (!plan.reason.isEmpty()) {
-                pages.paragraph(plan.reason, true);
-            }
-            if (!plan.dippmNote.isEmpty()) {
-                pages.paragraph(ReportText::tr("DIPPM's memory-only rule: %1").arg(plan.dippmNote), true);
-            }
+            // The panel's texts (translated), from the same plan figures as the planner's own English ones.
+            pages.paragraph(MigPlannerPanel::reasonText(plan, false), true);
+            pages.paragraph(ReportText::tr("DIPPM's memory-only rule: %1").arg(MigPlannerPanel::dippmText(plan, false)), true);
         }
         for (const QString &e : migErrors) {
             pages.paragraph(ReportText::tr("No plan for %1").arg(e));
