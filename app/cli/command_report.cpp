@@ -15,14 +15,12 @@
 #include "design/project_file.h"
 #include "report/pdf_report.h"
 #include "report/report_session.h"
+#include "window/chinese_fonts.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
 #include <QFileInfo>
-#include <QFont>
-#include <QFontDatabase>
-#include <QFontInfo>
 #include <QGuiApplication>
 #include <QLocale>
 #include <QTranslator>
@@ -100,36 +98,8 @@ int runReport(const QStringList &arguments) {
     if (translator.load(QLocale(), QStringLiteral("infersight"), QStringLiteral("_"), QStringLiteral(":/i18n"))) {
         QCoreApplication::installTranslator(&translator);
     }
-    // Chinese text falls back to a CJK font; the platform's first pick depends on LC_CTYPE and may
-    // be a Japanese one (other glyph forms). Put a Simplified Chinese sans font right after the
-    // body font, which stays a Latin one (a CJK font's digits lose their text in the PDF).
-    if (QLocale().script() == QLocale::SimplifiedHanScript) {
-        const QStringList chinese = QFontDatabase::families(QFontDatabase::SimplifiedChinese);
-        auto sans = std::find_if(chinese.cbegin(), chinese.cend(), [](const QString &family) {
-            return family.contains(QLatin1String("Sans")) && family.contains(QLatin1String(" SC"));
-        });
-        if (sans == chinese.cend()) {
-            sans = std::find_if(chinese.cbegin(), chinese.cend(),
-                                [](const QString &family) { return family.contains(QLatin1String("Sans")); });
-        }
-        QString body = QFontInfo(QGuiApplication::font()).family(); // the resolved family, e.g. DejaVu Sans
-        if (QFontDatabase::writingSystems(body).contains(QFontDatabase::SimplifiedChinese)) {
-            // A zh system locale makes a CJK font the default: take a Latin sans for the body instead.
-            const QStringList latin = QFontDatabase::families(QFontDatabase::Latin);
-            const auto latinSans = std::find_if(latin.cbegin(), latin.cend(), [](const QString &family) {
-                return family.contains(QLatin1String("Sans")) && !family.contains(QLatin1String("Mono")) &&
-                       !QFontDatabase::writingSystems(family).contains(QFontDatabase::SimplifiedChinese);
-            });
-            if (latinSans != latin.cend()) {
-                body = *latinSans;
-            }
-        }
-        if (sans != chinese.cend()) {
-            QFont font = QGuiApplication::font();
-            font.setFamilies({body, *sans});
-            QGuiApplication::setFont(font);
-        }
-    }
+    // A Latin body font with a Simplified Chinese one after it (ui/window/chinese_fonts.h).
+    useSimplifiedChineseFonts();
 
     // Parse every option before any work.
     const QString path = parser.value(output);

@@ -6,6 +6,7 @@
 #include "main_window.h"
 #include "session/explorer_session.h"
 #include "session/session_autosave.h"
+#include "window/chinese_fonts.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -44,6 +45,7 @@ int main(int argc, char *argv[]) {
                           QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
         QApplication::installTranslator(&qtTranslator);
     }
+    infersight::useSimplifiedChineseFonts();  // Chinese UI: a Latin body font, then a Simplified Chinese one
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate(
