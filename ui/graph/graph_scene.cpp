@@ -248,9 +248,8 @@ int GraphScene::itemOfSelection() const {
     return -1;
 }
 
-void GraphScene::setSelectedElement(int element) {
-    m_selectedGroup = -1;
-    m_selectedElement = element;
+// Highlights the edges of the selected element's or group's item and redraws.
+void GraphScene::showSelection() {
     std::fill(m_edgeHighlight.begin(), m_edgeHighlight.end(), 0);
     const int item = itemOfSelection();
     if (item >= 0) {
@@ -262,18 +261,16 @@ void GraphScene::setSelectedElement(int element) {
     repaintAll();
 }
 
+void GraphScene::setSelectedElement(int element) {
+    m_selectedGroup = -1;
+    m_selectedElement = element;
+    showSelection();
+}
+
 void GraphScene::setSelectedGroup(int group) {
     m_selectedElement = -1;
     m_selectedGroup = group;
-    std::fill(m_edgeHighlight.begin(), m_edgeHighlight.end(), 0);
-    const int item = itemOfSelection();
-    if (item >= 0) {
-        for (int e : m_itemEdges[static_cast<std::size_t>(item)]) {
-            m_edgeHighlight[static_cast<std::size_t>(e)] = 1;
-        }
-    }
-    updateGhostEdges();
-    repaintAll();
+    showSelection();
 }
 
 bool GraphScene::showsFarTitle(int item, double lod, double viewportHeight) const {

@@ -110,6 +110,7 @@ protected:
     void mousePressEvent(QGraphicsSceneMouseEvent *event) override;
 
 private:
+    void showSelection();
     void updateGhostEdges();
     void repaintAll();
     int itemOfSelection() const;
