@@ -1,7 +1,12 @@
 # SPDX-License-Identifier: MIT
 # Warnings for the project's own targets only (third-party headers are SYSTEM includes).
 function(infersight_set_warnings target)
-  target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wshadow=local -Wnon-virtual-dtor
+  # -Wshadow=local is GCC's; clang (the libFuzzer build, tests/fuzz) has no such option.
+  set(shadow -Wshadow=local)
+  if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+    set(shadow "")
+  endif()
+  target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic ${shadow} -Wnon-virtual-dtor
                                            -Wno-missing-field-initializers)
   # GCC 12 reports false -Wrestrict positives inside libstdc++ for `"literal" + std::string`
   # at -O2 and above (GCC bug 105651); the warning says nothing about our code there.

@@ -8,6 +8,7 @@
 #   bin/infersight, bin/infersight-cli                RUNPATH $ORIGIN/../<libdir>/infersight
 #   <libdir>/infersight/libinfersight_core.so.0       private library (no headers, no namelink)
 #   <libdir>/infersight/libinfersight_torch.so        dlopen()ed by TorchScriptModule, RUNPATH $ORIGIN
+#   <libdir>/infersight/infersight-torchscript-reader the child that runs it (TorchScriptModule::read)
 #   share/infersight/data/                            data/ (read by `validate`, see measuredDataDirectory)
 #   share/applications, share/metainfo, share/icons, share/man/man1, share/doc/infersight
 # Translations (.qm) and resources (GPU catalogue, predictor weights) are compiled into the
@@ -29,6 +30,10 @@ if(TARGET infersight_torch)
   set_target_properties(infersight_torch PROPERTIES INSTALL_RPATH "$ORIGIN")
   install(TARGETS infersight_torch
           LIBRARY DESTINATION ${INFERSIGHT_INSTALL_PRIVATE_LIBDIR} COMPONENT ${INFERSIGHT_COMPONENT_TORCH})
+  # The child program that runs LibTorch for TorchScriptModule::read, beside the module.
+  set_target_properties(infersight-torchscript-reader PROPERTIES INSTALL_RPATH "$ORIGIN")
+  install(TARGETS infersight-torchscript-reader
+          RUNTIME DESTINATION ${INFERSIGHT_INSTALL_PRIVATE_LIBDIR} COMPONENT ${INFERSIGHT_COMPONENT_TORCH})
 endif()
 
 # Measured data read at run time (validate); PROVENANCE.md and licence files travel with it.

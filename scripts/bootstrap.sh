@@ -7,6 +7,8 @@ set -euo pipefail
 PACKAGES=(
   # toolchain
   g++ cmake ninja-build ccache pkg-config
+  # libFuzzer (clang's -fsanitize=fuzzer) for the fuzz targets under tests/fuzz
+  clang-14 libclang-rt-14-dev
   # Qt 6 (Charts needs libqt6opengl6-dev; LinguistTools needs qt6-l10n-tools)
   qt6-base-dev qt6-charts-dev libqt6opengl6-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools
   qt6-l10n-tools qt6-translations-l10n

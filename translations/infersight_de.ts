@@ -27,145 +27,145 @@
         <translation>Keine Zeilen.</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="55"/>
+        <location filename="../ui/report/pdf_report.cpp" line="58"/>
         <source>no fitted kernel model (roofline only)</source>
         <translation>kein angepasstes Kernel-Modell (nur Roofline)</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="62"/>
+        <location filename="../ui/report/pdf_report.cpp" line="65"/>
         <source>fitted by %1, seed %2, on %3</source>
         <translation>angepasst von %1, Seed %2, auf %3</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="67"/>
+        <location filename="../ui/report/pdf_report.cpp" line="70"/>
         <source>GPUs measured: %1</source>
         <translation>Gemessene GPUs: %1</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="74"/>
+        <location filename="../ui/report/pdf_report.cpp" line="77"/>
         <source>batch %1</source>
         <translation>Stapelgröße %1</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="77"/>
+        <location filename="../ui/report/pdf_report.cpp" line="80"/>
         <source>sequence %1</source>
         <translation>Sequenz %1</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="80"/>
+        <location filename="../ui/report/pdf_report.cpp" line="83"/>
         <source>image %1×%2</source>
         <translation>Bild %1×%2</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="82"/>
+        <location filename="../ui/report/pdf_report.cpp" line="85"/>
         <source>precision %1</source>
         <translation>Präzision %1</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="83"/>
+        <location filename="../ui/report/pdf_report.cpp" line="86"/>
         <source>runtime %1</source>
         <translation>Laufzeit %1</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="85"/>
+        <location filename="../ui/report/pdf_report.cpp" line="88"/>
         <source>decode with %1 cached tokens</source>
         <translation>Dekodieren mit %1 zwischengespeicherten Tokens</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="93"/>
+        <location filename="../ui/report/pdf_report.cpp" line="96"/>
         <source>width ×%1</source>
         <translation>Breite ×%1</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="96"/>
+        <location filename="../ui/report/pdf_report.cpp" line="99"/>
         <source>depth %1</source>
         <translation>Tiefe %1</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="102"/>
+        <location filename="../ui/report/pdf_report.cpp" line="105"/>
         <source>%1 in %2</source>
         <translation>%1 in %2</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="104"/>
+        <location filename="../ui/report/pdf_report.cpp" line="107"/>
         <source>as opened</source>
         <translation>wie geöffnet</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="134"/>
+        <location filename="../ui/report/pdf_report.cpp" line="137"/>
         <source>the layout was cancelled</source>
         <translation>das Layout wurde abgebrochen</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="150"/>
+        <location filename="../ui/report/pdf_report.cpp" line="153"/>
         <source>Graph</source>
         <translation>Graph</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="152"/>
+        <location filename="../ui/report/pdf_report.cpp" line="155"/>
         <source>The graph could not be laid out: %1</source>
         <translation>Der Graph konnte nicht angeordnet werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="156"/>
+        <location filename="../ui/report/pdf_report.cpp" line="159"/>
         <source>The model&apos;s graph as the explorer first shows it: repeated blocks (layers, stages) collapsed into one box each. Colour: each box&apos;s share of the end-to-end latency.</source>
         <translation>Der Graph des Modells, wie der Explorer ihn zuerst zeigt: wiederholte Blöcke (Schichten, Stufen) sind zu je einem Kasten zusammengefasst. Farbe: Anteil jedes Kastens an der End-to-End-Latenz.</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="241"/>
+        <location filename="../ui/report/pdf_report.cpp" line="244"/>
         <source>%1: validated on %2 measured rows (%3), MAPE %4 %.</source>
         <translation>%1: validiert an %2 gemessenen Zeilen (%3), MAPE %4 %.</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="247"/>
+        <location filename="../ui/report/pdf_report.cpp" line="250"/>
         <source>%1: no measured rows in the validation data; its predictions rest on the kernel model&apos;s transfer from the measured GPUs (see the error by GPU below for how that varies).</source>
         <translation>%1: keine gemessenen Zeilen in den Validierungsdaten; die Vorhersagen beruhen auf der Übertragung des Kernel-Modells von den gemessenen GPUs (siehe den Fehler je GPU unten, wie stark das schwankt).</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="299"/>
+        <location filename="../ui/report/pdf_report.cpp" line="302"/>
         <source>%1: there is no model to report on</source>
         <translation>%1: Es gibt kein Modell für den Bericht</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="305"/>
+        <location filename="../ui/report/pdf_report.cpp" line="308"/>
         <source>%1: the page size must be A4 or Letter</source>
         <translation>%1: Das Seitenformat muss A4 oder Letter sein</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="309"/>
+        <location filename="../ui/report/pdf_report.cpp" line="312"/>
         <source>%1: the folder %2 does not exist</source>
         <translation>%1: Der Ordner %2 existiert nicht</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="313"/>
+        <location filename="../ui/report/pdf_report.cpp" line="316"/>
         <source>Infersight report: %1</source>
         <translation>Infersight-Bericht: %1</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="316"/>
+        <location filename="../ui/report/pdf_report.cpp" line="319"/>
         <source>unknown</source>
         <translation>unbekannt</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="333"/>
-        <location filename="../ui/report/pdf_report.cpp" line="472"/>
-        <location filename="../ui/report/table_export.cpp" line="19"/>
-        <location filename="../ui/report/table_export.cpp" line="23"/>
+        <location filename="../ui/report/pdf_report.cpp" line="337"/>
+        <location filename="../ui/report/pdf_report.cpp" line="474"/>
+        <location filename="../ui/report/table_export.cpp" line="21"/>
+        <location filename="../ui/report/table_export.cpp" line="25"/>
         <source>%1: cannot write (%2)</source>
         <translation>%1: kann nicht schreiben (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="346"/>
+        <location filename="../ui/report/pdf_report.cpp" line="351"/>
         <source>%1: cannot start the PDF</source>
         <translation>%1: PDF kann nicht begonnen werden</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="351"/>
+        <location filename="../ui/report/pdf_report.cpp" line="356"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/report/pdf_report.cpp" line="355"/>
+        <location filename="../ui/report/pdf_report.cpp" line="360"/>
         <source>Predicted inference latency, throughput, energy and memory of %1 on %n target(s).</source>
         <translation>
             <numerusform>Vorhergesagte Inferenz-Latenz, Durchsatz, Energie und Speicher von %1 auf %n Ziel.</numerusform>
@@ -173,163 +173,163 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="363"/>
+        <location filename="../ui/report/pdf_report.cpp" line="368"/>
         <source>%1 (no prediction: %2)</source>
         <translation>%1 (keine Vorhersage: %2)</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="366"/>
+        <location filename="../ui/report/pdf_report.cpp" line="371"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="367"/>
+        <location filename="../ui/report/pdf_report.cpp" line="372"/>
         <source>Source file</source>
         <translation>Quelldatei</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="368"/>
+        <location filename="../ui/report/pdf_report.cpp" line="373"/>
         <source>Format</source>
         <translation>Format</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="369"/>
+        <location filename="../ui/report/pdf_report.cpp" line="374"/>
         <source>Parameters</source>
         <translation>Parameter</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="370"/>
+        <location filename="../ui/report/pdf_report.cpp" line="375"/>
         <source>MACs per sample</source>
         <translation>MACs pro Sample</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="370"/>
+        <location filename="../ui/report/pdf_report.cpp" line="375"/>
         <source>%1 G</source>
         <translation>%1 G</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="371"/>
+        <location filename="../ui/report/pdf_report.cpp" line="376"/>
         <source>Nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="372"/>
+        <location filename="../ui/report/pdf_report.cpp" line="377"/>
         <source>Knobs</source>
         <translation>Stellgrößen</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="373"/>
+        <location filename="../ui/report/pdf_report.cpp" line="378"/>
         <source>Structure</source>
         <translation>Struktur</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="374"/>
+        <location filename="../ui/report/pdf_report.cpp" line="379"/>
         <source>Targets</source>
         <translation>Ziele</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="375"/>
+        <location filename="../ui/report/pdf_report.cpp" line="380"/>
         <source>Date</source>
         <translation>Datum</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="376"/>
+        <location filename="../ui/report/pdf_report.cpp" line="381"/>
         <source>Infersight version</source>
         <translation>Infersight-Version</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="377"/>
+        <location filename="../ui/report/pdf_report.cpp" line="382"/>
         <source>Kernel model</source>
         <translation>Kernel-Modell</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="382"/>
+        <location filename="../ui/report/pdf_report.cpp" line="387"/>
         <source>Warnings</source>
         <translation>Warnungen</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="385"/>
+        <location filename="../ui/report/pdf_report.cpp" line="390"/>
         <source>All figures are predictions of Infersight&apos;s engine for the knobs above; the accuracy section at the end says what the predictor was validated on and how far its predictions were from measurements.</source>
         <translation>Alle Werte sind Vorhersagen der Infersight-Engine für die obigen Stellgrößen; der Abschnitt Genauigkeit am Ende nennt, woran der Prädiktor validiert wurde und wie weit seine Vorhersagen von Messungen abwichen.</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="391"/>
+        <location filename="../ui/report/pdf_report.cpp" line="396"/>
         <source>Summary</source>
         <translation>Zusammenfassung</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="404"/>
+        <location filename="../ui/report/pdf_report.cpp" line="409"/>
         <source>Layers on %1</source>
         <translation>Schichten auf %1</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="406"/>
+        <location filename="../ui/report/pdf_report.cpp" line="411"/>
         <source>No prediction: %1</source>
         <translation>Keine Vorhersage: %1</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="418"/>
+        <location filename="../ui/report/pdf_report.cpp" line="423"/>
         <source>MIG and MPS plans</source>
         <translation>MIG- und MPS-Pläne</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="422"/>
+        <location filename="../ui/report/pdf_report.cpp" line="427"/>
         <source>None of the targets&apos; GPUs supports MIG.</source>
         <translation>Keine der GPUs der Ziele unterstützt MIG.</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="427"/>
+        <location filename="../ui/report/pdf_report.cpp" line="432"/>
         <source>Recommended: %1</source>
         <translation>Empfohlen: %1</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="429"/>
+        <location filename="../ui/report/pdf_report.cpp" line="434"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="434"/>
+        <location filename="../ui/report/pdf_report.cpp" line="437"/>
         <source>DIPPM&apos;s memory-only rule: %1</source>
         <translation>Reine Speicherregel von DIPPM: %1</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="438"/>
+        <location filename="../ui/report/pdf_report.cpp" line="440"/>
         <source>No plan for %1</source>
         <translation>Kein Plan für %1</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="448"/>
+        <location filename="../ui/report/pdf_report.cpp" line="450"/>
         <source>Accuracy</source>
         <translation>Genauigkeit</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="450"/>
+        <location filename="../ui/report/pdf_report.cpp" line="452"/>
         <source>The validation data could not be read: %1</source>
         <translation>Die Validierungsdaten konnten nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="453"/>
+        <location filename="../ui/report/pdf_report.cpp" line="455"/>
         <source>How far to trust these numbers: Infersight&apos;s predictor was run over every measured row of its data and compared with the measured latency (the figures of `infersight-cli validate`).</source>
         <translation>Wie weit man diesen Zahlen trauen kann: Der Prädiktor von Infersight wurde über jede gemessene Zeile seiner Daten ausgeführt und mit der gemessenen Latenz verglichen (die Werte von `infersight-cli validate`).</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="468"/>
+        <location filename="../ui/report/pdf_report.cpp" line="470"/>
         <source>%1: the PDF could not be finished</source>
         <translation>%1: Das PDF konnte nicht fertiggestellt werden</translation>
     </message>
     <message>
-        <location filename="../ui/report/table_export.cpp" line="33"/>
+        <location filename="../ui/report/table_export.cpp" line="35"/>
         <source>there is no model: nothing to export</source>
         <translation>Es gibt kein Modell: nichts zu exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="302"/>
-        <location filename="../ui/report/table_export.cpp" line="36"/>
+        <location filename="../ui/report/pdf_report.cpp" line="305"/>
+        <location filename="../ui/report/table_export.cpp" line="38"/>
         <source>%1: the predictions are still being computed; export again when they are done</source>
         <translation>%1: Die Vorhersagen werden noch berechnet; exportieren Sie erneut, wenn sie fertig sind</translation>
     </message>
     <message>
-        <location filename="../ui/report/table_export.cpp" line="40"/>
+        <location filename="../ui/report/table_export.cpp" line="42"/>
         <source>%1: cannot create the folder</source>
         <translation>%1: Der Ordner kann nicht angelegt werden</translation>
     </message>
@@ -721,39 +721,64 @@
 <context>
     <name>infersight::AddTargetDialog</name>
     <message>
-        <location filename="../ui/window/add_target_dialog.cpp" line="16"/>
+        <location filename="../ui/window/add_target_dialog.cpp" line="18"/>
         <source>Add Target</source>
         <translation>Ziel hinzufügen</translation>
     </message>
     <message>
-        <location filename="../ui/window/add_target_dialog.cpp" line="28"/>
+        <location filename="../ui/window/add_target_dialog.cpp" line="34"/>
         <source>Your GPUs</source>
         <translation>Ihre GPUs</translation>
     </message>
     <message>
-        <location filename="../ui/window/add_target_dialog.cpp" line="51"/>
+        <location filename="../ui/window/add_target_dialog.cpp" line="60"/>
         <source>Add</source>
         <translation>Hinzufügen</translation>
     </message>
     <message>
-        <location filename="../ui/window/add_target_dialog.cpp" line="56"/>
+        <location filename="../ui/window/add_target_dialog.cpp" line="65"/>
         <source>&amp;GPU:</source>
         <translation>&amp;GPU:</translation>
     </message>
     <message>
-        <location filename="../ui/window/add_target_dialog.cpp" line="57"/>
+        <location filename="../ui/window/add_target_dialog.cpp" line="66"/>
         <source>&amp;MIG profile:</source>
         <translation>&amp;MIG-Profil:</translation>
     </message>
     <message>
-        <location filename="../ui/window/add_target_dialog.cpp" line="63"/>
+        <location filename="../ui/window/add_target_dialog.cpp" line="67"/>
+        <source>&amp;Host system:</source>
+        <translation>&amp;Hostsystem:</translation>
+    </message>
+    <message>
+        <location filename="../ui/window/add_target_dialog.cpp" line="73"/>
         <source>Whole GPU</source>
         <translation>Ganze GPU</translation>
     </message>
     <message>
-        <location filename="../ui/window/add_target_dialog.cpp" line="71"/>
+        <location filename="../ui/window/add_target_dialog.cpp" line="81"/>
         <source>This GPU has no MIG profiles.</source>
         <translation>Diese GPU hat keine MIG-Profile.</translation>
+    </message>
+    <message>
+        <location filename="../ui/window/add_target_dialog.cpp" line="97"/>
+        <source>Usual for this GPU: %1</source>
+        <translation>Üblich für diese GPU: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/window/add_target_dialog.cpp" line="101"/>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <location filename="../ui/window/add_target_dialog.cpp" line="102"/>
+        <source>%1 · host speed assumed</source>
+        <translation>%1 · Host-Geschwindigkeit angenommen</translation>
+    </message>
+    <message>
+        <location filename="../ui/window/add_target_dialog.cpp" line="109"/>
+        <source>The server or cloud instance the GPU sits in: eager frameworks spend host time per operator</source>
+        <translation>Der Server oder die Cloud-Instanz, in der die GPU steckt: Eager-Frameworks verbrauchen pro Operator Host-Zeit</translation>
     </message>
 </context>
 <context>
@@ -797,37 +822,47 @@
 <context>
     <name>infersight::ChartBase</name>
     <message>
-        <location filename="../ui/charts/chart_base.cpp" line="26"/>
+        <location filename="../ui/charts/chart_base.cpp" line="27"/>
         <source>Latency</source>
         <translation>Latenz</translation>
     </message>
     <message>
-        <location filename="../ui/charts/chart_base.cpp" line="27"/>
+        <location filename="../ui/charts/chart_base.cpp" line="28"/>
         <source>Throughput</source>
         <translation>Durchsatz</translation>
     </message>
     <message>
-        <location filename="../ui/charts/chart_base.cpp" line="28"/>
+        <location filename="../ui/charts/chart_base.cpp" line="29"/>
         <source>Memory</source>
         <translation>Speicher</translation>
     </message>
     <message>
-        <location filename="../ui/charts/chart_base.cpp" line="29"/>
+        <location filename="../ui/charts/chart_base.cpp" line="30"/>
         <source>Energy–latency</source>
         <translation>Energie–Latenz</translation>
     </message>
     <message>
-        <location filename="../ui/charts/chart_base.cpp" line="30"/>
+        <location filename="../ui/charts/chart_base.cpp" line="31"/>
         <source>Per-layer</source>
         <translation>Pro Schicht</translation>
     </message>
     <message>
-        <location filename="../ui/charts/chart_base.cpp" line="31"/>
+        <location filename="../ui/charts/chart_base.cpp" line="32"/>
         <source>Roofline</source>
         <translation>Roofline</translation>
     </message>
     <message>
-        <location filename="../ui/charts/chart_base.cpp" line="187"/>
+        <location filename="../ui/charts/chart_base.cpp" line="33"/>
+        <source>Token time vs context</source>
+        <translation>Token-Zeit über Kontext</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/chart_base.cpp" line="34"/>
+        <source>Token time vs batch</source>
+        <translation>Token-Zeit über Stapelgröße</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/chart_base.cpp" line="198"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
@@ -873,60 +908,60 @@
 <context>
     <name>infersight::ChartView</name>
     <message>
-        <location filename="../ui/charts/chart_view.cpp" line="31"/>
-        <location filename="../ui/charts/chart_view.cpp" line="34"/>
-        <location filename="../ui/charts/chart_view.cpp" line="98"/>
-        <location filename="../ui/charts/chart_view.cpp" line="101"/>
+        <location filename="../ui/charts/chart_view.cpp" line="32"/>
+        <location filename="../ui/charts/chart_view.cpp" line="35"/>
+        <location filename="../ui/charts/chart_view.cpp" line="99"/>
+        <location filename="../ui/charts/chart_view.cpp" line="102"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/charts/chart_view.cpp" line="49"/>
+        <location filename="../ui/charts/chart_view.cpp" line="50"/>
         <source>Export as &amp;PNG…</source>
         <translation>Als &amp;PNG exportieren…</translation>
     </message>
     <message>
-        <location filename="../ui/charts/chart_view.cpp" line="50"/>
+        <location filename="../ui/charts/chart_view.cpp" line="51"/>
         <source>PNG images (*.png)</source>
         <translation>PNG-Bilder (*.png)</translation>
     </message>
     <message>
-        <location filename="../ui/charts/chart_view.cpp" line="51"/>
+        <location filename="../ui/charts/chart_view.cpp" line="52"/>
         <source>Export as &amp;SVG…</source>
         <translation>Als &amp;SVG exportieren…</translation>
     </message>
     <message>
-        <location filename="../ui/charts/chart_view.cpp" line="52"/>
+        <location filename="../ui/charts/chart_view.cpp" line="53"/>
         <source>SVG drawings (*.svg)</source>
         <translation>SVG-Zeichnungen (*.svg)</translation>
     </message>
     <message>
-        <location filename="../ui/charts/chart_view.cpp" line="53"/>
+        <location filename="../ui/charts/chart_view.cpp" line="54"/>
         <source>Export data as &amp;CSV…</source>
         <translation>Daten als &amp;CSV exportieren…</translation>
     </message>
     <message>
-        <location filename="../ui/charts/chart_view.cpp" line="54"/>
+        <location filename="../ui/charts/chart_view.cpp" line="55"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV-Dateien (*.csv)</translation>
     </message>
     <message>
-        <location filename="../ui/charts/chart_view.cpp" line="56"/>
+        <location filename="../ui/charts/chart_view.cpp" line="57"/>
         <source>&amp;Copy data</source>
         <translation>Daten &amp;kopieren</translation>
     </message>
     <message>
-        <location filename="../ui/charts/chart_view.cpp" line="115"/>
+        <location filename="../ui/charts/chart_view.cpp" line="116"/>
         <source>Infersight chart</source>
         <translation>Infersight-Diagramm</translation>
     </message>
     <message>
-        <location filename="../ui/charts/chart_view.cpp" line="155"/>
+        <location filename="../ui/charts/chart_view.cpp" line="156"/>
         <source>Export chart</source>
         <translation>Diagramm exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/charts/chart_view.cpp" line="172"/>
+        <location filename="../ui/charts/chart_view.cpp" line="173"/>
         <source>Export failed</source>
         <translation>Export fehlgeschlagen</translation>
     </message>
@@ -1151,171 +1186,192 @@
 <context>
     <name>infersight::ExplorerSession</name>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="396"/>
-        <location filename="../ui/session/explorer_session.cpp" line="507"/>
+        <location filename="../ui/session/explorer_session.cpp" line="398"/>
+        <location filename="../ui/session/explorer_session.cpp" line="549"/>
         <source>default</source>
         <translation>Standard</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="403"/>
+        <location filename="../ui/session/explorer_session.cpp" line="405"/>
         <source>no model is open</source>
         <translation>kein Modell geöffnet</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="422"/>
+        <location filename="../ui/session/explorer_session.cpp" line="424"/>
         <source>batch size %1 is out of range (%2 to %3)</source>
         <translation>Stapelgröße %1 liegt außerhalb des Bereichs (%2 bis %3)</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="426"/>
+        <location filename="../ui/session/explorer_session.cpp" line="428"/>
         <source>Batch %1 → %2</source>
         <translation>Stapelgröße %1 → %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="433"/>
+        <location filename="../ui/session/explorer_session.cpp" line="435"/>
         <source>Precision %1 → %2</source>
         <translation>Präzision %1 → %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="440"/>
+        <location filename="../ui/session/explorer_session.cpp" line="443"/>
+        <location filename="../ui/session/explorer_session.cpp" line="483"/>
         <source>Runtime %1 → %2</source>
         <translation>Laufzeit %1 → %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="446"/>
+        <location filename="../ui/session/explorer_session.cpp" line="449"/>
+        <source>the output length must be between 1 and %1 tokens (got %2)</source>
+        <translation>die Ausgabelänge muss zwischen 1 und %1 Tokens liegen (erhalten: %2)</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/explorer_session.cpp" line="454"/>
+        <source>Output tokens %1 → %2</source>
+        <translation>Ausgabe-Tokens %1 → %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/explorer_session.cpp" line="468"/>
+        <source>Weights %1 → %2</source>
+        <translation>Gewichte %1 → %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/explorer_session.cpp" line="475"/>
+        <source>unknown LLM runtime &apos;%1&apos; (known: %2)</source>
+        <translation>unbekannte LLM-Laufzeit „%1“ (bekannt: %2)</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/explorer_session.cpp" line="488"/>
         <source>the sequence length must be at least 1 (got %1)</source>
         <translation>die Sequenzlänge muss mindestens 1 sein (erhalten: %1)</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="451"/>
+        <location filename="../ui/session/explorer_session.cpp" line="493"/>
         <source>Sequence length %1 → %2</source>
         <translation>Sequenzlänge %1 → %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="457"/>
+        <location filename="../ui/session/explorer_session.cpp" line="499"/>
         <source>the image size must be at least 1 pixel (got %1)</source>
         <translation>die Bildgröße muss mindestens 1 Pixel sein (erhalten: %1)</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="463"/>
+        <location filename="../ui/session/explorer_session.cpp" line="505"/>
         <source>Image size %1 → %2</source>
         <translation>Bildgröße %1 → %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="475"/>
+        <location filename="../ui/session/explorer_session.cpp" line="517"/>
         <source>Phase %1 → %2</source>
         <translation>Phase %1 → %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="481"/>
+        <location filename="../ui/session/explorer_session.cpp" line="523"/>
         <source>the context must be at least 1 token (got %1)</source>
         <translation>der Kontext muss mindestens 1 Token sein (erhalten: %1)</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="484"/>
+        <location filename="../ui/session/explorer_session.cpp" line="526"/>
         <source>the context length applies to the decode phase only</source>
         <translation>die Kontextlänge gilt nur für die Decode-Phase</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="488"/>
+        <location filename="../ui/session/explorer_session.cpp" line="530"/>
         <source>Context %1 → %2</source>
         <translation>Kontext %1 → %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="494"/>
+        <location filename="../ui/session/explorer_session.cpp" line="536"/>
         <source>the width multiplier must be above 0 (got %1)</source>
         <translation>der Breitenfaktor muss größer als 0 sein (erhalten: %1)</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="499"/>
+        <location filename="../ui/session/explorer_session.cpp" line="541"/>
         <source>Width multiplier %1 → %2</source>
         <translation>Breitenfaktor %1 → %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="508"/>
+        <location filename="../ui/session/explorer_session.cpp" line="550"/>
         <source>Depth %1 → %2</source>
         <translation>Tiefe %1 → %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="530"/>
+        <location filename="../ui/session/explorer_session.cpp" line="572"/>
         <source>there is no edit %1</source>
         <translation>es gibt keine Änderung %1</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="535"/>
+        <location filename="../ui/session/explorer_session.cpp" line="577"/>
         <source>Remove edit: %1</source>
         <translation>Änderung entfernen: %1</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="545"/>
+        <location filename="../ui/session/explorer_session.cpp" line="587"/>
         <source>Precision of &apos;%1&apos; = %2</source>
         <translation>Präzision von „%1“ = %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="546"/>
+        <location filename="../ui/session/explorer_session.cpp" line="588"/>
         <source>Precision of &apos;%1&apos; follows the model</source>
         <translation>Präzision von „%1“ folgt dem Modell</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="611"/>
+        <location filename="../ui/session/explorer_session.cpp" line="656"/>
         <source>at most %1 targets can be compared; remove one first</source>
         <translation>höchstens %1 Ziele können verglichen werden; entfernen Sie zuerst eines</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="619"/>
-        <location filename="../ui/session/explorer_session.cpp" line="678"/>
+        <location filename="../ui/session/explorer_session.cpp" line="664"/>
+        <location filename="../ui/session/explorer_session.cpp" line="723"/>
         <source>%1 is already in the target list</source>
         <translation>%1 ist bereits in der Zielliste</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="624"/>
+        <location filename="../ui/session/explorer_session.cpp" line="669"/>
         <source>Add target %1</source>
         <translation>Ziel %1 hinzufügen</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="629"/>
-        <location filename="../ui/session/explorer_session.cpp" line="670"/>
+        <location filename="../ui/session/explorer_session.cpp" line="674"/>
+        <location filename="../ui/session/explorer_session.cpp" line="715"/>
         <source>there is no target %1</source>
         <translation>es gibt kein Ziel %1</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="632"/>
+        <location filename="../ui/session/explorer_session.cpp" line="677"/>
         <source>the last target cannot be removed; add another one first</source>
         <translation>das letzte Ziel kann nicht entfernt werden; fügen Sie zuerst ein anderes hinzu</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="641"/>
+        <location filename="../ui/session/explorer_session.cpp" line="686"/>
         <source>Remove target %1</source>
         <translation>Ziel %1 entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="646"/>
+        <location filename="../ui/session/explorer_session.cpp" line="691"/>
         <source>cannot move target %1 to position %2</source>
         <translation>Ziel %1 kann nicht an Position %2 verschoben werden</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="665"/>
+        <location filename="../ui/session/explorer_session.cpp" line="710"/>
         <source>Move target %1 to position %2</source>
         <translation>Ziel %1 an Position %2 verschieben</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="684"/>
+        <location filename="../ui/session/explorer_session.cpp" line="729"/>
         <source>Target %1: %2 → %3</source>
         <translation>Ziel %1: %2 → %3</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="704"/>
+        <location filename="../ui/session/explorer_session.cpp" line="749"/>
         <source>no target given</source>
         <translation>kein Ziel angegeben</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="843"/>
+        <location filename="../ui/session/explorer_session.cpp" line="889"/>
         <source>%1: no model is open, nothing to save</source>
         <translation>%1: kein Modell geöffnet, nichts zu speichern</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="855"/>
-        <location filename="../ui/session/explorer_session.cpp" line="859"/>
+        <location filename="../ui/session/explorer_session.cpp" line="903"/>
+        <location filename="../ui/session/explorer_session.cpp" line="906"/>
         <source>%1: cannot write the project: %2</source>
         <translation>%1: das Projekt kann nicht geschrieben werden: %2</translation>
     </message>
@@ -1685,7 +1741,7 @@
     <message numerus="yes">
         <location filename="../ui/graph/graph_items.cpp" line="189"/>
         <location filename="../ui/graph/graph_items.cpp" line="321"/>
-        <location filename="../ui/graph/graph_scene.cpp" line="482"/>
+        <location filename="../ui/graph/graph_scene.cpp" line="479"/>
         <source>%n node(s)</source>
         <translation>
             <numerusform>%n Knoten</numerusform>
@@ -1709,7 +1765,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/graph/graph_scene.cpp" line="455"/>
+        <location filename="../ui/graph/graph_scene.cpp" line="452"/>
         <source>… and %n more tensor(s)</source>
         <translation>
             <numerusform>… und %n weiterer Tensor</numerusform>
@@ -1717,12 +1773,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_scene.cpp" line="470"/>
+        <location filename="../ui/graph/graph_scene.cpp" line="467"/>
         <source>%1 · %2 % of the total</source>
         <translation>%1 · %2 % des Gesamten</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/graph/graph_scene.cpp" line="484"/>
+        <location filename="../ui/graph/graph_scene.cpp" line="481"/>
         <source>%n repeated block(s)</source>
         <translation>
             <numerusform>%n wiederholter Block</numerusform>
@@ -1730,7 +1786,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/graph/graph_scene.cpp" line="487"/>
+        <location filename="../ui/graph/graph_scene.cpp" line="484"/>
         <source>one of %n identical blocks (they share one layout)</source>
         <translation>
             <numerusform>einer von %n identischen Blöcken (sie teilen sich ein Layout)</numerusform>
@@ -1738,32 +1794,32 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_scene.cpp" line="490"/>
+        <location filename="../ui/graph/graph_scene.cpp" line="487"/>
         <source>Double-click to expand</source>
         <translation>Doppelklick zum Aufklappen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_scene.cpp" line="490"/>
+        <location filename="../ui/graph/graph_scene.cpp" line="487"/>
         <source>Double-click the title to collapse</source>
         <translation>Doppelklick auf den Titel zum Zuklappen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_scene.cpp" line="497"/>
+        <location filename="../ui/graph/graph_scene.cpp" line="494"/>
         <source>out %1</source>
         <translation>Ausgang %1</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_scene.cpp" line="503"/>
+        <location filename="../ui/graph/graph_scene.cpp" line="500"/>
         <source>&lt;b&gt;Model input&lt;/b&gt;</source>
         <translation>&lt;b&gt;Modelleingabe&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_scene.cpp" line="503"/>
+        <location filename="../ui/graph/graph_scene.cpp" line="500"/>
         <source>&lt;b&gt;Model output&lt;/b&gt;</source>
         <translation>&lt;b&gt;Modellausgabe&lt;/b&gt;</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/graph/graph_scene.cpp" line="509"/>
+        <location filename="../ui/graph/graph_scene.cpp" line="506"/>
         <source>Also feeds %n box(es) whose edges are hidden to keep the picture readable; select it to show them.</source>
         <translation>
             <numerusform>Speist auch %n Kasten, dessen Kanten zur Übersichtlichkeit ausgeblendet sind; wählen Sie ihn aus, um sie zu zeigen.</numerusform>
@@ -1815,243 +1871,274 @@
 <context>
     <name>infersight::KnobsPanel</name>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="156"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="172"/>
         <source>Target</source>
         <translation>Ziel</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="165"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="181"/>
         <source>The GPU of the current target</source>
         <translation>Die GPU des aktuellen Ziels</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="166"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="182"/>
         <source>&amp;GPU:</source>
         <translation>&amp;GPU:</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="170"/>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="382"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="186"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="449"/>
         <source>The whole GPU or one MIG instance of it</source>
         <translation>Die ganze GPU oder eine MIG-Instanz davon</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="171"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="187"/>
         <source>M&amp;IG slice:</source>
         <translation>M&amp;IG-Slice:</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="174"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="190"/>
         <source> %</source>
         <translation> %</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="175"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="191"/>
         <source>Off</source>
         <translation>Aus</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="177"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="193"/>
         <source>MPS active-thread percentage of this client (Off: no MPS)</source>
         <translation>MPS-Anteil aktiver Threads dieses Clients (Aus: kein MPS)</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="178"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="194"/>
         <source>MP&amp;S share:</source>
         <translation>MP&amp;S-Anteil:</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="180"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="201"/>
+        <source>Hos&amp;t:</source>
+        <translation>H&amp;ost:</translation>
+    </message>
+    <message>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="203"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="194"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="217"/>
         <source>Batch size (logarithmic: one tick per doubling)</source>
         <translation>Stapelgröße (logarithmisch: ein Teilstrich pro Verdopplung)</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="196"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="219"/>
         <source>Batch size</source>
         <translation>Stapelgröße</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="199"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="222"/>
         <source>&amp;Batch:</source>
         <translation>St&amp;apelgröße:</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="205"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="228"/>
         <source> px</source>
         <translation> px</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="207"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="230"/>
         <source>Input image height and width</source>
         <translation>Höhe und Breite des Eingabebilds</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="208"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="231"/>
         <source>I&amp;mage size:</source>
         <translation>Bil&amp;dgröße:</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="211"/>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="215"/>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="241"/>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="246"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="234"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="238"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="264"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="278"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="283"/>
         <source> tokens</source>
         <translation> Tokens</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="212"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="235"/>
         <source>Tokens per sequence (decode: new tokens per step)</source>
         <translation>Tokens pro Sequenz (Decode: neue Tokens pro Schritt)</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="213"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="236"/>
         <source>Se&amp;quence:</source>
         <translation>Se&amp;quenz:</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="215"/>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="246"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="238"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="283"/>
         <source> token</source>
         <translation> Token</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="220"/>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="434"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="243"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="503"/>
         <source>Numeric precision of the run</source>
         <translation>Numerische Präzision des Laufs</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="221"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="244"/>
         <source>&amp;Precision:</source>
         <translation>&amp;Präzision:</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="225"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="257"/>
+        <source>As the precision</source>
+        <translation>Wie die Präzision</translation>
+    </message>
+    <message>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="260"/>
+        <source>How the LLM&apos;s weights are stored: bytes streamed per decode step and the model&apos;s memory</source>
+        <translation>Wie die Gewichte des LLM gespeichert sind: pro Decode-Schritt gestreamte Bytes und Speicherbedarf des Modells</translation>
+    </message>
+    <message>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="261"/>
+        <source>W&amp;eights:</source>
+        <translation>Ge&amp;wichte:</translation>
+    </message>
+    <message>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="266"/>
+        <source>Tokens generated per request (the prompt is the sequence length)</source>
+        <translation>Pro Anfrage erzeugte Tokens (der Prompt ist die Sequenzlänge)</translation>
+    </message>
+    <message>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="267"/>
+        <source>&amp;Output:</source>
+        <translation>A&amp;usgabe:</translation>
+    </message>
+    <message>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="341"/>
         <source>Eager (PyTorch)</source>
         <translation>Eager (PyTorch)</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="226"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="342"/>
         <source>One kernel per operator, framework dispatch on the host</source>
         <translation>Ein Kernel pro Operator, Framework-Dispatch auf dem Host</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="227"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="343"/>
         <source>Fused (TensorRT-like)</source>
         <translation>Fusioniert (TensorRT-ähnlich)</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="228"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="344"/>
         <source>Folded batch norm, fused epilogues and attention, light launch cost</source>
         <translation>Gefaltete Batch-Norm, fusionierte Epiloge und Attention, geringe Startkosten</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="230"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="249"/>
         <source>&amp;Runtime:</source>
         <translation>&amp;Laufzeit:</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="234"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="271"/>
         <source>Prefill</source>
         <translation>Prefill</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="235"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="272"/>
         <source>The prompt: attention over the sequence</source>
         <translation>Der Prompt: Attention über die Sequenz</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="236"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="273"/>
         <source>Decode</source>
         <translation>Decode</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="237"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="274"/>
         <source>New tokens with a KV cache of the context length</source>
         <translation>Neue Tokens mit einem KV-Cache der Kontextlänge</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="238"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="275"/>
         <source>P&amp;hase:</source>
         <translation>P&amp;hase:</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="243"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="280"/>
         <source>Tokens already in the KV cache (decode phase)</source>
         <translation>Tokens, die schon im KV-Cache liegen (Decode-Phase)</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="244"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="281"/>
         <source>&amp;Context:</source>
         <translation>&amp;Kontext:</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="255"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="292"/>
         <source>Global width multiplier: every layer&apos;s channels / hidden size scaled</source>
         <translation>Globaler Breitenfaktor: Kanäle / verborgene Größe jeder Schicht skaliert</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="256"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="293"/>
         <source>&amp;Width:</source>
         <translation>&amp;Breite:</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="259"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="296"/>
         <source>Model&apos;s own</source>
         <translation>Wie im Modell</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="260"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="297"/>
         <source>Number of blocks / layers</source>
         <translation>Anzahl der Blöcke / Schichten</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="261"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="298"/>
         <source>&amp;Depth:</source>
         <translation>&amp;Tiefe:</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="326"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="393"/>
         <source>Your GPUs</source>
         <translation>Ihre GPUs</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="343"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="410"/>
         <source>Generation</source>
         <translation>Generation</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="349"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="416"/>
         <source>%1 SMs, %2 GB %3, %4 GB/s</source>
         <translation>%1 SMs, %2 GB %3, %4 GB/s</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="355"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="422"/>
         <source>Your GPU (%1)</source>
         <translation>Ihre GPU (%1)</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="366"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="433"/>
         <source>Whole GPU</source>
         <translation>Ganze GPU</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="372"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="439"/>
         <source>%1 of %2 compute slices, %3 MiB, %4 SMs</source>
         <translation>%1 von %2 Rechen-Slices, %3 MiB, %4 SMs</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="383"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="450"/>
         <source>%1 has no MIG</source>
         <translation>%1 hat kein MIG</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="394"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="461"/>
         <source>%1 (not in the catalogue)</source>
         <translation>%1 (nicht im Katalog)</translation>
     </message>
@@ -2601,22 +2688,27 @@
 <context>
     <name>infersight::MemoryChart</name>
     <message>
-        <location filename="../ui/charts/memory_chart.cpp" line="23"/>
+        <location filename="../ui/charts/memory_chart.cpp" line="27"/>
         <source>Device memory vs batch size</source>
         <translation>Gerätespeicher über Stapelgröße</translation>
     </message>
     <message>
-        <location filename="../ui/charts/memory_chart.cpp" line="27"/>
+        <location filename="../ui/charts/memory_chart.cpp" line="31"/>
         <source>Device memory used (GiB, log scale)</source>
         <translation>Belegter Gerätespeicher (GiB, logarithmisch)</translation>
     </message>
     <message>
-        <location filename="../ui/charts/memory_chart.cpp" line="94"/>
+        <location filename="../ui/charts/memory_chart.cpp" line="131"/>
         <source>usable memory of each target (dashed)</source>
         <translation>nutzbarer Speicher jedes Ziels (gestrichelt)</translation>
     </message>
     <message>
-        <location filename="../ui/charts/memory_chart.cpp" line="114"/>
+        <location filename="../ui/charts/memory_chart.cpp" line="154"/>
+        <source>KV cache capacity: %1 sequences of %2 tokens (weights %3, %4 per token)</source>
+        <translation>KV-Cache-Kapazität: %1 Sequenzen mit %2 Tokens (Gewichte %3, %4 pro Token)</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/memory_chart.cpp" line="159"/>
         <source>usable memory: %1</source>
         <translation>nutzbarer Speicher: %1</translation>
     </message>
@@ -2624,162 +2716,187 @@
 <context>
     <name>infersight::MigPlanModel</name>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="65"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="72"/>
         <source>Option</source>
         <translation>Option</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="66"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="73"/>
         <source>Fits</source>
         <translation>Passt</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="67"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="74"/>
         <source>Memory (MiB)</source>
         <translation>Speicher (MiB)</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="68"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="75"/>
         <source>Usable (MiB)</source>
         <translation>Nutzbar (MiB)</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="69"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="76"/>
         <source>Latency</source>
         <translation>Latenz</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="70"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="77"/>
         <source>Replicas</source>
         <translation>Replikate</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="71"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="78"/>
         <source>Inferences/s per GPU</source>
         <translation>Inferenzen/s pro GPU</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="72"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="79"/>
         <source>Energy per inference</source>
         <translation>Energie pro Inferenz</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="73"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="80"/>
+        <source>LLM sequences</source>
+        <translation>LLM-Sequenzen</translation>
+    </message>
+    <message>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="81"/>
         <source>Note</source>
         <translation>Hinweis</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="87"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="95"/>
         <source>Whether the predicted device memory fits the usable memory less the headroom</source>
         <translation>Ob der vorhergesagte Gerätespeicher in den nutzbaren Speicher abzüglich der Reserve passt</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="89"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="97"/>
         <source>Predicted device memory (weights, activations, workspace, CUDA context), and its share of the usable memory</source>
         <translation>Vorhergesagter Gerätespeicher (Gewichte, Aktivierungen, Arbeitsspeicher, CUDA-Kontext) und sein Anteil am nutzbaren Speicher</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="91"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="99"/>
         <source>Memory usable by one instance (MIG: as nvidia-smi lists the profile; MPS: the client&apos;s share)</source>
         <translation>Von einer Instanz nutzbarer Speicher (MIG: wie nvidia-smi das Profil listet; MPS: der Anteil des Clients)</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="92"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="100"/>
         <source>Instances per GPU (MIG: the profile&apos;s maximum; MPS: clients of this share)</source>
         <translation>Instanzen pro GPU (MIG: das Maximum des Profils; MPS: Clients dieses Anteils)</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="93"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="101"/>
         <source>Replicas × batch ÷ latency</source>
         <translation>Replikate × Stapelgröße ÷ Latenz</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="124"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="103"/>
+        <source>Sequences of the request&apos;s length whose KV cache fits beside the weights in one instance (the runtime&apos;s KV blocks and memory reserve)</source>
+        <translation>Sequenzen in der Länge der Anfrage, deren KV-Cache neben den Gewichten in eine Instanz passt (KV-Blöcke und Speicherreserve der Laufzeit)</translation>
+    </message>
+    <message>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="139"/>
         <source>Recommended</source>
         <translation>Empfohlen</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="127"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="142"/>
         <source>DIPPM&apos;s rule</source>
         <translation>Regel von DIPPM</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="130"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="145"/>
         <source>Not predicted</source>
         <translation>Nicht vorhergesagt</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="133"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="148"/>
         <source>Out of memory</source>
         <translation>Speicher reicht nicht</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="133"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="148"/>
         <source>Within the headroom</source>
         <translation>Innerhalb der Reserve</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="136"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="151"/>
         <source>Misses the SLO</source>
         <translation>Verfehlt das SLO</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="139"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="154"/>
         <source>Media engines</source>
         <translation>Medien-Engines</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="147"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="162"/>
         <source>MIG %1</source>
         <translation>MIG %1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="148"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="163"/>
         <source>MPS %1 %</source>
         <translation>MPS %1 %</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="160"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="180"/>
+        <source>%1 × %2 tokens</source>
+        <translation>%1 × %2 Tokens</translation>
+    </message>
+    <message>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="183"/>
+        <source>weights do not fit</source>
+        <translation>Gewichte passen nicht</translation>
+    </message>
+    <message>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="186"/>
         <source>–</source>
         <translation>–</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="163"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="189"/>
         <source>yes</source>
         <translation>ja</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="163"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="189"/>
         <source>no</source>
         <translation>nein</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="165"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="191"/>
         <source>%1 (%2 %)</source>
         <translation>%1 (%2 %)</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="176"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="207"/>
+        <source>Weights %1 MiB; KV cache %2 KiB per token; %3 MiB left for it; one sequence up to %4 tokens</source>
+        <translation>Gewichte %1 MiB; KV-Cache %2 KiB pro Token; %3 MiB dafür frei; eine Sequenz bis %4 Tokens</translation>
+    </message>
+    <message>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="213"/>
         <source>Not predicted: %1</source>
         <translation>Nicht vorhergesagt: %1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="179"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="216"/>
         <source>A “+me” profile: the same slice as its plain twin with the media engines, fewer instances per GPU; listed but never recommended</source>
         <translation>Ein „+me“-Profil: derselbe Slice wie sein einfacher Zwilling, mit den Medien-Engines, weniger Instanzen pro GPU; aufgeführt, aber nie empfohlen</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="186"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="223"/>
         <source>%1 MiB predicted; %2 MiB usable, %3 MiB after the headroom</source>
         <translation>%1 MiB vorhergesagt; %2 MiB nutzbar, %3 MiB nach der Reserve</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="188"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="225"/>
         <source>80 % band: %1</source>
         <translation>80-%-Band: %1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="190"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="227"/>
         <source>%1 × %2 inferences/s per instance</source>
         <translation>%1 × %2 Inferenzen/s pro Instanz</translation>
     </message>
@@ -2787,197 +2904,197 @@
 <context>
     <name>infersight::MigPlannerPanel</name>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="89"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="95"/>
         <source>&amp;Latency SLO</source>
         <translation>&amp;Latenz-SLO</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="91"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="97"/>
         <source>Recommend the smallest option that fits and meets this latency (otherwise: the highest throughput per GPU)</source>
         <translation>Die kleinste Option empfehlen, die passt und diese Latenz einhält (sonst: den höchsten Durchsatz pro GPU)</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="97"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="103"/>
         <source> ms</source>
         <translation> ms</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="101"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="107"/>
         <source>Latency SLO in milliseconds</source>
         <translation>Latenz-SLO in Millisekunden</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="107"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="113"/>
         <source> %</source>
         <translation> %</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="110"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="116"/>
         <source>Share of each option&apos;s usable memory kept free</source>
         <translation>Anteil des nutzbaren Speichers jeder Option, der frei bleibt</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="111"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="117"/>
         <source>Memory &amp;headroom</source>
         <translation>Speicher&amp;reserve</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="138"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="144"/>
         <source>Double-click an option (or press Enter) to set it as a target</source>
         <translation>Doppelklicken Sie auf eine Option (oder drücken Sie Enter), um sie als Ziel zu setzen</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="162"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="168"/>
         <source>&amp;Add as Target</source>
         <translation>Als Ziel &amp;hinzufügen</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="164"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="170"/>
         <source>Set the selected option as a target (replaces the current target when the list is full) (%1)</source>
         <translation>Die gewählte Option als Ziel setzen (ersetzt das aktuelle Ziel, wenn die Liste voll ist) (%1)</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="175"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="181"/>
         <source>Add as Target</source>
         <translation>Als Ziel hinzufügen</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="209"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="215"/>
         <source>Opening the model…</source>
         <translation>Modell wird geöffnet…</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="209"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="215"/>
         <source>Open a model to plan MIG slices and MPS shares for it.</source>
         <translation>Öffnen Sie ein Modell, um MIG-Slices und MPS-Anteile dafür zu planen.</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="215"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="221"/>
         <source>Add a target GPU to plan for.</source>
         <translation>Fügen Sie eine Ziel-GPU hinzu, für die geplant werden soll.</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="220"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="226"/>
         <source>The current target cannot be planned for: %1</source>
         <translation>Für das aktuelle Ziel kann nicht geplant werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="257"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="277"/>
         <source>Planning…</source>
         <translation>Wird geplant…</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="325"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="368"/>
         <source>%1 on %2 · batch %3 · %4 · %5</source>
         <translation>%1 auf %2 · Stapelgröße %3 · %4 · %5</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="333"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="376"/>
         <source>Planning failed: %1</source>
         <translation>Planung fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="339"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="382"/>
         <source>&lt;b&gt;Recommended: %1&lt;/b&gt; — %2</source>
         <translation>&lt;b&gt;Empfohlen: %1&lt;/b&gt; — %2</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="340"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="383"/>
         <source>&lt;b&gt;No recommendation&lt;/b&gt; — %1</source>
         <translation>&lt;b&gt;Keine Empfehlung&lt;/b&gt; — %1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="342"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="385"/>
         <source>Recommended MPS share: &lt;b&gt;%1&lt;/b&gt;</source>
         <translation>Empfohlener MPS-Anteil: &lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="349"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="392"/>
         <source>&lt;span style=&quot;color:#b06a00&quot;&gt;&lt;b&gt;DIPPM&apos;s memory-only rule: %1&lt;/b&gt;&lt;/span&gt; — %2</source>
         <translation>&lt;span style=&quot;color:#b06a00&quot;&gt;&lt;b&gt;Reine Speicherregel von DIPPM: %1&lt;/b&gt;&lt;/span&gt; — %2</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="351"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="394"/>
         <source>&lt;b&gt;DIPPM&apos;s memory-only rule:&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;Reine Speicherregel von DIPPM:&lt;/b&gt; %1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="363"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="407"/>
         <source>%1 has no MIG profiles; see the MPS shares</source>
         <translation>%1 hat keine MIG-Profile; siehe die MPS-Anteile</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="368"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="412"/>
         <source>the smallest option that fits with %1 % headroom (%2 of %3 MiB) and meets the %4 ms SLO (%5 ms)</source>
         <translation>die kleinste Option, die mit %1 % Reserve passt (%2 von %3 MiB) und das SLO von %4 ms einhält (%5 ms)</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="371"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="415"/>
         <source>the highest throughput per GPU among the options that fit with %1 % headroom (%2 × %3/s = %4/s)</source>
         <translation>der höchste Durchsatz pro GPU unter den Optionen, die mit %1 % Reserve passen (%2 × %3/s = %4/s)</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="389"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="433"/>
         <source>no option could be predicted: %1</source>
         <translation>keine Option konnte vorhergesagt werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="392"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="436"/>
         <source>no option fits: the model needs %1 MiB with %2 % headroom kept free</source>
         <translation>keine Option passt: das Modell braucht %1 MiB bei %2 % freier Reserve</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="394"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="438"/>
         <source>no option that fits meets the %1 ms SLO; the fastest that fits is %2 at %3 ms</source>
         <translation>keine passende Option hält das SLO von %1 ms ein; die schnellste passende ist %2 mit %3 ms</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="402"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="446"/>
         <source>needs MIG profiles</source>
         <translation>braucht MIG-Profile</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="409"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="453"/>
         <source>finds no profile: the predicted %1 MiB exceed every profile&apos;s nominal memory</source>
         <translation>findet kein Profil: die vorhergesagten %1 MiB übersteigen den Nennspeicher jedes Profils</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="415"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="460"/>
         <source>it does not fit: the model needs %1 MiB and %2 has %3 MiB usable (its name says %4 GB)</source>
         <translation>es passt nicht: das Modell braucht %1 MiB und %2 hat %3 MiB nutzbar (sein Name sagt %4 GB)</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="418"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="463"/>
         <source>it leaves less than the %1 % headroom: %2 of %3 MiB usable</source>
         <translation>es lässt weniger als die Reserve von %1 %: %2 von %3 MiB nutzbar</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="422"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="467"/>
         <source>it misses the %1 ms SLO (%2 ms)</source>
         <translation>es verfehlt das SLO von %1 ms (%2 ms)</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="425"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="470"/>
         <source>but %1</source>
         <translation>aber %1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="425"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="470"/>
         <source>; and </source>
         <translation>; und </translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="428"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="473"/>
         <source>DIPPM&apos;s memory-only rule picks %1 too</source>
         <translation>Die reine Speicherregel von DIPPM wählt ebenfalls %1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="430"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="475"/>
         <source>the smallest profile whose name&apos;s memory holds the model (no headroom, no latency check)</source>
         <translation>das kleinste Profil, dessen Speicher laut Name das Modell fasst (keine Reserve, keine Latenzprüfung)</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="458"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="503"/>
         <source>no option in row %1</source>
         <translation>keine Option in Zeile %1</translation>
     </message>
@@ -3659,122 +3776,190 @@
 <context>
     <name>infersight::SummaryModel</name>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="66"/>
+        <location filename="../ui/models/summary_model.cpp" line="87"/>
         <source>Latency (80 % band)</source>
         <translation>Latenz (80-%-Band)</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="67"/>
+        <location filename="../ui/models/summary_model.cpp" line="88"/>
         <source>Throughput</source>
         <translation>Durchsatz</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="68"/>
+        <location filename="../ui/models/summary_model.cpp" line="89"/>
         <source>Energy per batch</source>
         <translation>Energie pro Stapel</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="69"/>
+        <location filename="../ui/models/summary_model.cpp" line="90"/>
         <source>Energy per sample</source>
         <translation>Energie pro Sample</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="70"/>
+        <location filename="../ui/models/summary_model.cpp" line="91"/>
         <source>Average power</source>
         <translation>Mittlere Leistung</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="71"/>
+        <location filename="../ui/models/summary_model.cpp" line="92"/>
         <source>Device memory</source>
         <translation>Gerätespeicher</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="72"/>
+        <location filename="../ui/models/summary_model.cpp" line="93"/>
         <source>GPU busy / waiting for host</source>
         <translation>GPU belegt / wartet auf Host</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="73"/>
+        <location filename="../ui/models/summary_model.cpp" line="94"/>
         <source>Kernels</source>
         <translation>Kernels</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="74"/>
+        <location filename="../ui/models/summary_model.cpp" line="95"/>
         <source>Notes</source>
         <translation>Hinweise</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="114"/>
+        <location filename="../ui/models/summary_model.cpp" line="96"/>
+        <source>Time to first token</source>
+        <translation>Zeit bis zum ersten Token</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/summary_model.cpp" line="97"/>
+        <source>Time per output token</source>
+        <translation>Zeit pro Ausgabe-Token</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/summary_model.cpp" line="98"/>
+        <source>Request latency</source>
+        <translation>Anfragelatenz</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/summary_model.cpp" line="99"/>
+        <source>Tokens/s (per sequence · all)</source>
+        <translation>Tokens/s (pro Sequenz · gesamt)</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/summary_model.cpp" line="100"/>
+        <source>KV cache capacity</source>
+        <translation>KV-Cache-Kapazität</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/summary_model.cpp" line="143"/>
         <source>cannot predict</source>
         <translation>Vorhersage nicht möglich</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="142"/>
+        <location filename="../ui/models/summary_model.cpp" line="171"/>
         <source>One forward pass of batch %1 on %2; the 80 % band comes from the validation residuals of its kernel classes%3</source>
         <translation>Ein Vorwärtsdurchlauf mit Stapelgröße %1 auf %2; das 80-%-Band stammt aus den Validierungsresiduen seiner Kernel-Klassen%3</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="145"/>
+        <location filename="../ui/models/summary_model.cpp" line="174"/>
         <source> (widened: some kernel lies outside the measured data)</source>
         <translation> (verbreitert: ein Kernel liegt außerhalb der gemessenen Daten)</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="150"/>
+        <location filename="../ui/models/summary_model.cpp" line="179"/>
         <source>samples/s</source>
         <translation>Samples/s</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="174"/>
+        <location filename="../ui/models/summary_model.cpp" line="203"/>
         <source>%1 W</source>
         <translation>%1 W</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="180"/>
+        <location filename="../ui/models/summary_model.cpp" line="209"/>
         <source>Between the slice&apos;s idle draw (%1 W) and its power limit (%2 W)</source>
         <translation>Zwischen der Leerlaufaufnahme des Slices (%1 W) und seiner Leistungsgrenze (%2 W)</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="188"/>
+        <location filename="../ui/models/summary_model.cpp" line="217"/>
         <source>%1 of %2</source>
         <translation>%1 von %2</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="189"/>
+        <location filename="../ui/models/summary_model.cpp" line="218"/>
         <source>%1 of %2: does not fit</source>
         <translation>%1 von %2: passt nicht</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="204"/>
+        <location filename="../ui/models/summary_model.cpp" line="233"/>
         <source>Used on the device as nvidia-smi shows it: weights %1, activations %2, KV cache %3, workspace %4, CUDA context %5; usable %6</source>
         <translation>Auf dem Gerät belegt, wie nvidia-smi es zeigt: Gewichte %1, Aktivierungen %2, KV-Cache %3, Arbeitsspeicher %4, CUDA-Kontext %5; nutzbar %6</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="215"/>
+        <location filename="../ui/models/summary_model.cpp" line="244"/>
         <source>%1 busy · %2 waiting</source>
         <translation>%1 belegt · %2 wartend</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="230"/>
+        <location filename="../ui/models/summary_model.cpp" line="259"/>
         <source>GPU busy with kernels %1; GPU idle waiting for the host (framework dispatch, launches) %2; host time to dispatch the pass %3</source>
         <translation>GPU mit Kernels belegt %1; GPU im Leerlauf wartend auf den Host (Framework-Dispatch, Starts) %2; Host-Zeit zum Verteilen des Durchlaufs %3</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="238"/>
+        <location filename="../ui/models/summary_model.cpp" line="267"/>
         <source>%1 kernels · %2 host ops</source>
         <translation>%1 Kernels · %2 Host-Ops</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="247"/>
+        <location filename="../ui/models/summary_model.cpp" line="276"/>
         <source>extrapolated: some kernel lies outside the measured data (band widened)</source>
         <translation>extrapoliert: ein Kernel liegt außerhalb der gemessenen Daten (Band verbreitert)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/models/summary_model.cpp" line="250"/>
+        <location filename="../ui/models/summary_model.cpp" line="279"/>
         <source>%n note(s)</source>
         <translation>
             <numerusform>%n Hinweis</numerusform>
             <numerusform>%n Hinweise</numerusform>
         </translation>
+    </message>
+    <message>
+        <location filename="../ui/models/summary_model.cpp" line="297"/>
+        <source>computing…</source>
+        <translation>wird berechnet…</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/summary_model.cpp" line="316"/>
+        <source>Prefill of a %1-token prompt for %2 sequence(s)</source>
+        <translation>Prefill eines Prompts mit %1 Tokens für %2 Sequenz(en)</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/summary_model.cpp" line="329"/>
+        <source>Mean decode step over contexts %1 to %2 tokens (%3)</source>
+        <translation>Mittlerer Decode-Schritt über Kontexte von %1 bis %2 Tokens (%3)</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/summary_model.cpp" line="342"/>
+        <source>Time to first token + %1 more tokens at the time per output token</source>
+        <translation>Zeit bis zum ersten Token + %1 weitere Tokens mit der Zeit pro Ausgabe-Token</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/summary_model.cpp" line="348"/>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/summary_model.cpp" line="362"/>
+        <source>weights do not fit</source>
+        <translation>Gewichte passen nicht</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/models/summary_model.cpp" line="364"/>
+        <source>%n sequence(s) of %1 tokens</source>
+        <translation>
+            <numerusform>%n Sequenz mit %1 Tokens</numerusform>
+            <numerusform>%n Sequenzen mit %1 Tokens</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/models/summary_model.cpp" line="375"/>
+        <source>Weights %1, KV cache %2 per token, %3 left for the KV cache; one sequence up to %4 tokens</source>
+        <translation>Gewichte %1, KV-Cache %2 pro Token, %3 frei für den KV-Cache; eine Sequenz bis %4 Tokens</translation>
     </message>
 </context>
 <context>
@@ -3857,6 +4042,72 @@
     </message>
 </context>
 <context>
+    <name>infersight::TokenTimeChart</name>
+    <message>
+        <location filename="../ui/charts/token_time_chart.cpp" line="25"/>
+        <source>Tokens in the KV cache (context, log scale)</source>
+        <translation>Tokens im KV-Cache (Kontext, logarithmisch)</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/token_time_chart.cpp" line="26"/>
+        <source>Sequences in the batch (log scale)</source>
+        <translation>Sequenzen im Stapel (logarithmisch)</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/token_time_chart.cpp" line="33"/>
+        <source>Time per output token (ms, log scale)</source>
+        <translation>Zeit pro Ausgabe-Token (ms, logarithmisch)</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/token_time_chart.cpp" line="72"/>
+        <location filename="../ui/charts/token_time_chart.cpp" line="130"/>
+        <source>Time per output token vs context</source>
+        <translation>Zeit pro Ausgabe-Token über Kontext</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/token_time_chart.cpp" line="72"/>
+        <location filename="../ui/charts/token_time_chart.cpp" line="130"/>
+        <source>Time per output token vs batch</source>
+        <translation>Zeit pro Ausgabe-Token über Stapelgröße</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/token_time_chart.cpp" line="132"/>
+        <source>%1 — for decoder LLMs</source>
+        <translation>%1 – für Decoder-LLMs</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/token_time_chart.cpp" line="139"/>
+        <source>batch %1</source>
+        <translation>Stapelgröße %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/token_time_chart.cpp" line="142"/>
+        <source>context %1 tokens; hollow: the KV cache does not fit</source>
+        <translation>Kontext %1 Tokens; hohl: der KV-Cache passt nicht</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/token_time_chart.cpp" line="159"/>
+        <source>%1
+context %2 tokens: %3 per token</source>
+        <translation>%1
+Kontext %2 Tokens: %3 pro Token</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/token_time_chart.cpp" line="160"/>
+        <source>%1
+batch %2: %3 per step</source>
+        <translation>%1
+Stapelgröße %2: %3 pro Schritt</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/token_time_chart.cpp" line="162"/>
+        <source>
+the KV cache does not fit beside the weights</source>
+        <translation>
+der KV-Cache passt nicht neben die Gewichte</translation>
+    </message>
+</context>
+<context>
     <name>infersight::ZooBrowserDialog</name>
     <message>
         <location filename="../ui/dialogs/zoo_browser_dialog.cpp" line="21"/>
@@ -3928,37 +4179,37 @@ Spiegelt %2</translation>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="49"/>
+        <location filename="../app/gui/main.cpp" line="51"/>
         <source>Explore how deep-learning inference runs on NVIDIA GPUs and MIG slices: latency, energy and memory, live, for up to four targets side by side.</source>
         <translation>Erkunden Sie, wie Deep-Learning-Inferenz auf NVIDIA-GPUs und MIG-Slices läuft: Latenz, Energie und Speicher, live, für bis zu vier Ziele nebeneinander.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="56"/>
+        <location filename="../app/gui/main.cpp" line="58"/>
         <source>Model or project to open: an ONNX or TorchScript file, a Hugging Face config.json, a .infersight project or zoo:NAME; default zoo:resnet50.</source>
         <translation>Zu öffnendes Modell oder Projekt: eine ONNX- oder TorchScript-Datei, eine Hugging-Face-config.json, ein .infersight-Projekt oder zoo:NAME; Standard zoo:resnet50.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="60"/>
+        <location filename="../app/gui/main.cpp" line="62"/>
         <source>Save a PNG screenshot of the window to &lt;file&gt; once every pane is filled, then quit.</source>
         <translation>Ein PNG-Bildschirmfoto des Fensters in &lt;file&gt; speichern, sobald jeder Bereich gefüllt ist, dann beenden.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="63"/>
+        <location filename="../app/gui/main.cpp" line="65"/>
         <source>Window size as WIDTHxHEIGHT (e.g. 1600x1000).</source>
         <translation>Fenstergröße als BREITExHÖHE (z. B. 1600x1000).</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="67"/>
+        <location filename="../app/gui/main.cpp" line="69"/>
         <source>Print the milliseconds from start until the window is filled, then quit (start-up benchmark).</source>
         <translation>Die Millisekunden vom Start bis zum gefüllten Fenster ausgeben, dann beenden (Start-Benchmark).</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="75"/>
+        <location filename="../app/gui/main.cpp" line="77"/>
         <source>Whether to restore a session left by a run that did not close normally: yes, no or ask (default: ask; runs with --screenshot, --quit-when-filled or --print-state leave it for the next start).</source>
         <translation>Ob eine Sitzung wiederhergestellt werden soll, die ein nicht normal beendeter Lauf hinterlassen hat: yes, no oder ask (Standard: ask; Läufe mit --screenshot, --quit-when-filled oder --print-state heben sie für den nächsten Start auf).</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="81"/>
+        <location filename="../app/gui/main.cpp" line="83"/>
         <source>Print the session (the project JSON, as autosaved) once the window is filled, then quit.</source>
         <translation>Die Sitzung (das Projekt-JSON, wie automatisch gesichert) ausgeben, sobald das Fenster gefüllt ist, dann beenden.</translation>
     </message>

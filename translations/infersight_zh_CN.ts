@@ -27,308 +27,308 @@
         <translation>无数据行。</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="55"/>
+        <location filename="../ui/report/pdf_report.cpp" line="58"/>
         <source>no fitted kernel model (roofline only)</source>
         <translation>无拟合的内核模型（仅 Roofline）</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="62"/>
+        <location filename="../ui/report/pdf_report.cpp" line="65"/>
         <source>fitted by %1, seed %2, on %3</source>
         <translation>由 %1 拟合，种子 %2，基于 %3</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="67"/>
+        <location filename="../ui/report/pdf_report.cpp" line="70"/>
         <source>GPUs measured: %1</source>
         <translation>已测量的 GPU：%1</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="74"/>
+        <location filename="../ui/report/pdf_report.cpp" line="77"/>
         <source>batch %1</source>
         <translation>批大小 %1</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="77"/>
+        <location filename="../ui/report/pdf_report.cpp" line="80"/>
         <source>sequence %1</source>
         <translation>序列长度 %1</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="80"/>
+        <location filename="../ui/report/pdf_report.cpp" line="83"/>
         <source>image %1×%2</source>
         <translation>图像 %1×%2</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="82"/>
+        <location filename="../ui/report/pdf_report.cpp" line="85"/>
         <source>precision %1</source>
         <translation>精度 %1</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="83"/>
+        <location filename="../ui/report/pdf_report.cpp" line="86"/>
         <source>runtime %1</source>
         <translation>运行时 %1</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="85"/>
+        <location filename="../ui/report/pdf_report.cpp" line="88"/>
         <source>decode with %1 cached tokens</source>
         <translation>解码（已缓存 %1 个词元）</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="93"/>
+        <location filename="../ui/report/pdf_report.cpp" line="96"/>
         <source>width ×%1</source>
         <translation>宽度 ×%1</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="96"/>
+        <location filename="../ui/report/pdf_report.cpp" line="99"/>
         <source>depth %1</source>
         <translation>深度 %1</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="102"/>
+        <location filename="../ui/report/pdf_report.cpp" line="105"/>
         <source>%1 in %2</source>
         <translation>%1 采用 %2</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="104"/>
+        <location filename="../ui/report/pdf_report.cpp" line="107"/>
         <source>as opened</source>
         <translation>与打开时相同</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="134"/>
+        <location filename="../ui/report/pdf_report.cpp" line="137"/>
         <source>the layout was cancelled</source>
         <translation>布局已取消</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="150"/>
+        <location filename="../ui/report/pdf_report.cpp" line="153"/>
         <source>Graph</source>
         <translation>计算图</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="152"/>
+        <location filename="../ui/report/pdf_report.cpp" line="155"/>
         <source>The graph could not be laid out: %1</source>
         <translation>无法对计算图进行布局：%1</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="156"/>
+        <location filename="../ui/report/pdf_report.cpp" line="159"/>
         <source>The model&apos;s graph as the explorer first shows it: repeated blocks (layers, stages) collapsed into one box each. Colour: each box&apos;s share of the end-to-end latency.</source>
         <translation>模型的计算图，与浏览器初始显示一致：重复的模块（层、阶段）各折叠为一个方框。颜色：每个方框在端到端延迟中所占的比例。</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="241"/>
+        <location filename="../ui/report/pdf_report.cpp" line="244"/>
         <source>%1: validated on %2 measured rows (%3), MAPE %4 %.</source>
         <translation>%1：已在 %2 行测量数据（%3）上验证，MAPE %4 %。</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="247"/>
+        <location filename="../ui/report/pdf_report.cpp" line="250"/>
         <source>%1: no measured rows in the validation data; its predictions rest on the kernel model&apos;s transfer from the measured GPUs (see the error by GPU below for how that varies).</source>
         <translation>%1：验证数据中没有测量行；其预测依赖内核模型从已测量 GPU 的迁移（其波动程度见下方按 GPU 的误差）。</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="299"/>
+        <location filename="../ui/report/pdf_report.cpp" line="302"/>
         <source>%1: there is no model to report on</source>
         <translation>%1：没有可供报告的模型</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="305"/>
+        <location filename="../ui/report/pdf_report.cpp" line="308"/>
         <source>%1: the page size must be A4 or Letter</source>
         <translation>%1：页面尺寸必须为 A4 或 Letter</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="309"/>
+        <location filename="../ui/report/pdf_report.cpp" line="312"/>
         <source>%1: the folder %2 does not exist</source>
         <translation>%1：文件夹 %2 不存在</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="313"/>
+        <location filename="../ui/report/pdf_report.cpp" line="316"/>
         <source>Infersight report: %1</source>
         <translation>Infersight 报告：%1</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="316"/>
+        <location filename="../ui/report/pdf_report.cpp" line="319"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="333"/>
-        <location filename="../ui/report/pdf_report.cpp" line="472"/>
-        <location filename="../ui/report/table_export.cpp" line="19"/>
-        <location filename="../ui/report/table_export.cpp" line="23"/>
+        <location filename="../ui/report/pdf_report.cpp" line="337"/>
+        <location filename="../ui/report/pdf_report.cpp" line="474"/>
+        <location filename="../ui/report/table_export.cpp" line="21"/>
+        <location filename="../ui/report/table_export.cpp" line="25"/>
         <source>%1: cannot write (%2)</source>
         <translation>%1：无法写入（%2）</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="346"/>
+        <location filename="../ui/report/pdf_report.cpp" line="351"/>
         <source>%1: cannot start the PDF</source>
         <translation>%1：无法创建 PDF</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="351"/>
+        <location filename="../ui/report/pdf_report.cpp" line="356"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/report/pdf_report.cpp" line="355"/>
+        <location filename="../ui/report/pdf_report.cpp" line="360"/>
         <source>Predicted inference latency, throughput, energy and memory of %1 on %n target(s).</source>
         <translation>
             <numerusform>%1 在 %n 个目标上预测的推理延迟、吞吐量、能耗和显存。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="363"/>
+        <location filename="../ui/report/pdf_report.cpp" line="368"/>
         <source>%1 (no prediction: %2)</source>
         <translation>%1（无预测：%2）</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="366"/>
+        <location filename="../ui/report/pdf_report.cpp" line="371"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="367"/>
+        <location filename="../ui/report/pdf_report.cpp" line="372"/>
         <source>Source file</source>
         <translation>源文件</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="368"/>
+        <location filename="../ui/report/pdf_report.cpp" line="373"/>
         <source>Format</source>
         <translation>格式</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="369"/>
+        <location filename="../ui/report/pdf_report.cpp" line="374"/>
         <source>Parameters</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="370"/>
+        <location filename="../ui/report/pdf_report.cpp" line="375"/>
         <source>MACs per sample</source>
         <translation>每样本 MAC 数</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="370"/>
+        <location filename="../ui/report/pdf_report.cpp" line="375"/>
         <source>%1 G</source>
         <translation>%1 G</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="371"/>
+        <location filename="../ui/report/pdf_report.cpp" line="376"/>
         <source>Nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="372"/>
+        <location filename="../ui/report/pdf_report.cpp" line="377"/>
         <source>Knobs</source>
         <translation>调节参数</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="373"/>
+        <location filename="../ui/report/pdf_report.cpp" line="378"/>
         <source>Structure</source>
         <translation>结构</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="374"/>
+        <location filename="../ui/report/pdf_report.cpp" line="379"/>
         <source>Targets</source>
         <translation>目标</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="375"/>
+        <location filename="../ui/report/pdf_report.cpp" line="380"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="376"/>
+        <location filename="../ui/report/pdf_report.cpp" line="381"/>
         <source>Infersight version</source>
         <translation>Infersight 版本</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="377"/>
+        <location filename="../ui/report/pdf_report.cpp" line="382"/>
         <source>Kernel model</source>
         <translation>内核模型</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="382"/>
+        <location filename="../ui/report/pdf_report.cpp" line="387"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="385"/>
+        <location filename="../ui/report/pdf_report.cpp" line="390"/>
         <source>All figures are predictions of Infersight&apos;s engine for the knobs above; the accuracy section at the end says what the predictor was validated on and how far its predictions were from measurements.</source>
         <translation>所有数值均为 Infersight 引擎针对上述调节参数的预测；末尾的准确度部分说明预测器在哪些数据上经过验证，以及其预测与测量值的偏差。</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="391"/>
+        <location filename="../ui/report/pdf_report.cpp" line="396"/>
         <source>Summary</source>
         <translation>摘要</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="404"/>
+        <location filename="../ui/report/pdf_report.cpp" line="409"/>
         <source>Layers on %1</source>
         <translation>%1 上的各层</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="406"/>
+        <location filename="../ui/report/pdf_report.cpp" line="411"/>
         <source>No prediction: %1</source>
         <translation>无预测：%1</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="418"/>
+        <location filename="../ui/report/pdf_report.cpp" line="423"/>
         <source>MIG and MPS plans</source>
         <translation>MIG 与 MPS 方案</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="422"/>
+        <location filename="../ui/report/pdf_report.cpp" line="427"/>
         <source>None of the targets&apos; GPUs supports MIG.</source>
         <translation>所有目标的 GPU 均不支持 MIG。</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="427"/>
+        <location filename="../ui/report/pdf_report.cpp" line="432"/>
         <source>Recommended: %1</source>
         <translation>推荐：%1</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="429"/>
+        <location filename="../ui/report/pdf_report.cpp" line="434"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="434"/>
+        <location filename="../ui/report/pdf_report.cpp" line="437"/>
         <source>DIPPM&apos;s memory-only rule: %1</source>
         <translation>DIPPM 的仅显存规则：%1</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="438"/>
+        <location filename="../ui/report/pdf_report.cpp" line="440"/>
         <source>No plan for %1</source>
         <translation>%1 无方案</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="448"/>
+        <location filename="../ui/report/pdf_report.cpp" line="450"/>
         <source>Accuracy</source>
         <translation>准确度</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="450"/>
+        <location filename="../ui/report/pdf_report.cpp" line="452"/>
         <source>The validation data could not be read: %1</source>
         <translation>无法读取验证数据：%1</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="453"/>
+        <location filename="../ui/report/pdf_report.cpp" line="455"/>
         <source>How far to trust these numbers: Infersight&apos;s predictor was run over every measured row of its data and compared with the measured latency (the figures of `infersight-cli validate`).</source>
         <translation>这些数字的可信程度：Infersight 的预测器在其数据的每一行测量数据上运行，并与测得的延迟进行比较（即 `infersight-cli validate` 的结果）。</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="468"/>
+        <location filename="../ui/report/pdf_report.cpp" line="470"/>
         <source>%1: the PDF could not be finished</source>
         <translation>%1：无法完成 PDF</translation>
     </message>
     <message>
-        <location filename="../ui/report/table_export.cpp" line="33"/>
+        <location filename="../ui/report/table_export.cpp" line="35"/>
         <source>there is no model: nothing to export</source>
         <translation>没有模型：无可导出内容</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="302"/>
-        <location filename="../ui/report/table_export.cpp" line="36"/>
+        <location filename="../ui/report/pdf_report.cpp" line="305"/>
+        <location filename="../ui/report/table_export.cpp" line="38"/>
         <source>%1: the predictions are still being computed; export again when they are done</source>
         <translation>%1：预测仍在计算中；完成后请重新导出</translation>
     </message>
     <message>
-        <location filename="../ui/report/table_export.cpp" line="40"/>
+        <location filename="../ui/report/table_export.cpp" line="42"/>
         <source>%1: cannot create the folder</source>
         <translation>%1：无法创建文件夹</translation>
     </message>
@@ -720,39 +720,64 @@
 <context>
     <name>infersight::AddTargetDialog</name>
     <message>
-        <location filename="../ui/window/add_target_dialog.cpp" line="16"/>
+        <location filename="../ui/window/add_target_dialog.cpp" line="18"/>
         <source>Add Target</source>
         <translation>添加目标</translation>
     </message>
     <message>
-        <location filename="../ui/window/add_target_dialog.cpp" line="28"/>
+        <location filename="../ui/window/add_target_dialog.cpp" line="34"/>
         <source>Your GPUs</source>
         <translation>您的 GPU</translation>
     </message>
     <message>
-        <location filename="../ui/window/add_target_dialog.cpp" line="51"/>
+        <location filename="../ui/window/add_target_dialog.cpp" line="60"/>
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../ui/window/add_target_dialog.cpp" line="56"/>
+        <location filename="../ui/window/add_target_dialog.cpp" line="65"/>
         <source>&amp;GPU:</source>
         <translation>GPU(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../ui/window/add_target_dialog.cpp" line="57"/>
+        <location filename="../ui/window/add_target_dialog.cpp" line="66"/>
         <source>&amp;MIG profile:</source>
         <translation>MIG 配置(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../ui/window/add_target_dialog.cpp" line="63"/>
+        <location filename="../ui/window/add_target_dialog.cpp" line="67"/>
+        <source>&amp;Host system:</source>
+        <translation>主机系统(&amp;H)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/window/add_target_dialog.cpp" line="73"/>
         <source>Whole GPU</source>
         <translation>整块 GPU</translation>
     </message>
     <message>
-        <location filename="../ui/window/add_target_dialog.cpp" line="71"/>
+        <location filename="../ui/window/add_target_dialog.cpp" line="81"/>
         <source>This GPU has no MIG profiles.</source>
         <translation>此 GPU 没有 MIG 配置。</translation>
+    </message>
+    <message>
+        <location filename="../ui/window/add_target_dialog.cpp" line="97"/>
+        <source>Usual for this GPU: %1</source>
+        <translation>此 GPU 的常见配置：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/window/add_target_dialog.cpp" line="101"/>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <location filename="../ui/window/add_target_dialog.cpp" line="102"/>
+        <source>%1 · host speed assumed</source>
+        <translation>%1 · 主机速度为假定值</translation>
+    </message>
+    <message>
+        <location filename="../ui/window/add_target_dialog.cpp" line="109"/>
+        <source>The server or cloud instance the GPU sits in: eager frameworks spend host time per operator</source>
+        <translation>GPU 所在的服务器或云实例：eager 框架在每个算子上都会消耗主机时间</translation>
     </message>
 </context>
 <context>
@@ -796,37 +821,47 @@
 <context>
     <name>infersight::ChartBase</name>
     <message>
-        <location filename="../ui/charts/chart_base.cpp" line="26"/>
+        <location filename="../ui/charts/chart_base.cpp" line="27"/>
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../ui/charts/chart_base.cpp" line="27"/>
+        <location filename="../ui/charts/chart_base.cpp" line="28"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../ui/charts/chart_base.cpp" line="28"/>
+        <location filename="../ui/charts/chart_base.cpp" line="29"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../ui/charts/chart_base.cpp" line="29"/>
+        <location filename="../ui/charts/chart_base.cpp" line="30"/>
         <source>Energy–latency</source>
         <translation>能耗–延迟</translation>
     </message>
     <message>
-        <location filename="../ui/charts/chart_base.cpp" line="30"/>
+        <location filename="../ui/charts/chart_base.cpp" line="31"/>
         <source>Per-layer</source>
         <translation>逐层</translation>
     </message>
     <message>
-        <location filename="../ui/charts/chart_base.cpp" line="31"/>
+        <location filename="../ui/charts/chart_base.cpp" line="32"/>
         <source>Roofline</source>
         <translation>Roofline</translation>
     </message>
     <message>
-        <location filename="../ui/charts/chart_base.cpp" line="187"/>
+        <location filename="../ui/charts/chart_base.cpp" line="33"/>
+        <source>Token time vs context</source>
+        <translation>词元时间与上下文</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/chart_base.cpp" line="34"/>
+        <source>Token time vs batch</source>
+        <translation>词元时间与批大小</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/chart_base.cpp" line="198"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
@@ -872,60 +907,60 @@
 <context>
     <name>infersight::ChartView</name>
     <message>
-        <location filename="../ui/charts/chart_view.cpp" line="31"/>
-        <location filename="../ui/charts/chart_view.cpp" line="34"/>
-        <location filename="../ui/charts/chart_view.cpp" line="98"/>
-        <location filename="../ui/charts/chart_view.cpp" line="101"/>
+        <location filename="../ui/charts/chart_view.cpp" line="32"/>
+        <location filename="../ui/charts/chart_view.cpp" line="35"/>
+        <location filename="../ui/charts/chart_view.cpp" line="99"/>
+        <location filename="../ui/charts/chart_view.cpp" line="102"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/charts/chart_view.cpp" line="49"/>
+        <location filename="../ui/charts/chart_view.cpp" line="50"/>
         <source>Export as &amp;PNG…</source>
         <translation>导出为 PNG(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../ui/charts/chart_view.cpp" line="50"/>
+        <location filename="../ui/charts/chart_view.cpp" line="51"/>
         <source>PNG images (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../ui/charts/chart_view.cpp" line="51"/>
+        <location filename="../ui/charts/chart_view.cpp" line="52"/>
         <source>Export as &amp;SVG…</source>
         <translation>导出为 SVG(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../ui/charts/chart_view.cpp" line="52"/>
+        <location filename="../ui/charts/chart_view.cpp" line="53"/>
         <source>SVG drawings (*.svg)</source>
         <translation>SVG 矢量图 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../ui/charts/chart_view.cpp" line="53"/>
+        <location filename="../ui/charts/chart_view.cpp" line="54"/>
         <source>Export data as &amp;CSV…</source>
         <translation>将数据导出为 CSV(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../ui/charts/chart_view.cpp" line="54"/>
+        <location filename="../ui/charts/chart_view.cpp" line="55"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../ui/charts/chart_view.cpp" line="56"/>
+        <location filename="../ui/charts/chart_view.cpp" line="57"/>
         <source>&amp;Copy data</source>
         <translation>复制数据(&amp;Y)</translation>
     </message>
     <message>
-        <location filename="../ui/charts/chart_view.cpp" line="115"/>
+        <location filename="../ui/charts/chart_view.cpp" line="116"/>
         <source>Infersight chart</source>
         <translation>Infersight 图表</translation>
     </message>
     <message>
-        <location filename="../ui/charts/chart_view.cpp" line="155"/>
+        <location filename="../ui/charts/chart_view.cpp" line="156"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../ui/charts/chart_view.cpp" line="172"/>
+        <location filename="../ui/charts/chart_view.cpp" line="173"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -1150,171 +1185,192 @@
 <context>
     <name>infersight::ExplorerSession</name>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="396"/>
-        <location filename="../ui/session/explorer_session.cpp" line="507"/>
+        <location filename="../ui/session/explorer_session.cpp" line="398"/>
+        <location filename="../ui/session/explorer_session.cpp" line="549"/>
         <source>default</source>
         <translation>默认</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="403"/>
+        <location filename="../ui/session/explorer_session.cpp" line="405"/>
         <source>no model is open</source>
         <translation>未打开模型</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="422"/>
+        <location filename="../ui/session/explorer_session.cpp" line="424"/>
         <source>batch size %1 is out of range (%2 to %3)</source>
         <translation>批大小 %1 超出范围（%2 到 %3）</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="426"/>
+        <location filename="../ui/session/explorer_session.cpp" line="428"/>
         <source>Batch %1 → %2</source>
         <translation>批大小 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="433"/>
+        <location filename="../ui/session/explorer_session.cpp" line="435"/>
         <source>Precision %1 → %2</source>
         <translation>精度 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="440"/>
+        <location filename="../ui/session/explorer_session.cpp" line="443"/>
+        <location filename="../ui/session/explorer_session.cpp" line="483"/>
         <source>Runtime %1 → %2</source>
         <translation>运行时 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="446"/>
+        <location filename="../ui/session/explorer_session.cpp" line="449"/>
+        <source>the output length must be between 1 and %1 tokens (got %2)</source>
+        <translation>输出长度必须在 1 到 %1 个词元之间（收到 %2）</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/explorer_session.cpp" line="454"/>
+        <source>Output tokens %1 → %2</source>
+        <translation>输出词元 %1 → %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/explorer_session.cpp" line="468"/>
+        <source>Weights %1 → %2</source>
+        <translation>权重 %1 → %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/explorer_session.cpp" line="475"/>
+        <source>unknown LLM runtime &apos;%1&apos; (known: %2)</source>
+        <translation>未知的 LLM 运行时“%1”（已知：%2）</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/explorer_session.cpp" line="488"/>
         <source>the sequence length must be at least 1 (got %1)</source>
         <translation>序列长度必须至少为 1（收到 %1）</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="451"/>
+        <location filename="../ui/session/explorer_session.cpp" line="493"/>
         <source>Sequence length %1 → %2</source>
         <translation>序列长度 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="457"/>
+        <location filename="../ui/session/explorer_session.cpp" line="499"/>
         <source>the image size must be at least 1 pixel (got %1)</source>
         <translation>图像尺寸必须至少为 1 像素（收到 %1）</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="463"/>
+        <location filename="../ui/session/explorer_session.cpp" line="505"/>
         <source>Image size %1 → %2</source>
         <translation>图像尺寸 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="475"/>
+        <location filename="../ui/session/explorer_session.cpp" line="517"/>
         <source>Phase %1 → %2</source>
         <translation>阶段 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="481"/>
+        <location filename="../ui/session/explorer_session.cpp" line="523"/>
         <source>the context must be at least 1 token (got %1)</source>
         <translation>上下文必须至少为 1 个词元（收到 %1）</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="484"/>
+        <location filename="../ui/session/explorer_session.cpp" line="526"/>
         <source>the context length applies to the decode phase only</source>
         <translation>上下文长度仅适用于解码阶段</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="488"/>
+        <location filename="../ui/session/explorer_session.cpp" line="530"/>
         <source>Context %1 → %2</source>
         <translation>上下文 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="494"/>
+        <location filename="../ui/session/explorer_session.cpp" line="536"/>
         <source>the width multiplier must be above 0 (got %1)</source>
         <translation>宽度倍数必须大于 0（收到 %1）</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="499"/>
+        <location filename="../ui/session/explorer_session.cpp" line="541"/>
         <source>Width multiplier %1 → %2</source>
         <translation>宽度倍数 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="508"/>
+        <location filename="../ui/session/explorer_session.cpp" line="550"/>
         <source>Depth %1 → %2</source>
         <translation>深度 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="530"/>
+        <location filename="../ui/session/explorer_session.cpp" line="572"/>
         <source>there is no edit %1</source>
         <translation>不存在修改 %1</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="535"/>
+        <location filename="../ui/session/explorer_session.cpp" line="577"/>
         <source>Remove edit: %1</source>
         <translation>移除修改：%1</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="545"/>
+        <location filename="../ui/session/explorer_session.cpp" line="587"/>
         <source>Precision of &apos;%1&apos; = %2</source>
         <translation>“%1”的精度 = %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="546"/>
+        <location filename="../ui/session/explorer_session.cpp" line="588"/>
         <source>Precision of &apos;%1&apos; follows the model</source>
         <translation>“%1”的精度跟随模型</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="611"/>
+        <location filename="../ui/session/explorer_session.cpp" line="656"/>
         <source>at most %1 targets can be compared; remove one first</source>
         <translation>最多可比较 %1 个目标；请先移除一个</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="619"/>
-        <location filename="../ui/session/explorer_session.cpp" line="678"/>
+        <location filename="../ui/session/explorer_session.cpp" line="664"/>
+        <location filename="../ui/session/explorer_session.cpp" line="723"/>
         <source>%1 is already in the target list</source>
         <translation>%1 已在目标列表中</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="624"/>
+        <location filename="../ui/session/explorer_session.cpp" line="669"/>
         <source>Add target %1</source>
         <translation>添加目标 %1</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="629"/>
-        <location filename="../ui/session/explorer_session.cpp" line="670"/>
+        <location filename="../ui/session/explorer_session.cpp" line="674"/>
+        <location filename="../ui/session/explorer_session.cpp" line="715"/>
         <source>there is no target %1</source>
         <translation>不存在目标 %1</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="632"/>
+        <location filename="../ui/session/explorer_session.cpp" line="677"/>
         <source>the last target cannot be removed; add another one first</source>
         <translation>无法移除最后一个目标；请先添加另一个</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="641"/>
+        <location filename="../ui/session/explorer_session.cpp" line="686"/>
         <source>Remove target %1</source>
         <translation>移除目标 %1</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="646"/>
+        <location filename="../ui/session/explorer_session.cpp" line="691"/>
         <source>cannot move target %1 to position %2</source>
         <translation>无法将目标 %1 移动到位置 %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="665"/>
+        <location filename="../ui/session/explorer_session.cpp" line="710"/>
         <source>Move target %1 to position %2</source>
         <translation>将目标 %1 移动到位置 %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="684"/>
+        <location filename="../ui/session/explorer_session.cpp" line="729"/>
         <source>Target %1: %2 → %3</source>
         <translation>目标 %1：%2 → %3</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="704"/>
+        <location filename="../ui/session/explorer_session.cpp" line="749"/>
         <source>no target given</source>
         <translation>未指定目标</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="843"/>
+        <location filename="../ui/session/explorer_session.cpp" line="889"/>
         <source>%1: no model is open, nothing to save</source>
         <translation>%1：未打开模型，无可保存内容</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="855"/>
-        <location filename="../ui/session/explorer_session.cpp" line="859"/>
+        <location filename="../ui/session/explorer_session.cpp" line="903"/>
+        <location filename="../ui/session/explorer_session.cpp" line="906"/>
         <source>%1: cannot write the project: %2</source>
         <translation>%1：无法写入项目：%2</translation>
     </message>
@@ -1683,7 +1739,7 @@
     <message numerus="yes">
         <location filename="../ui/graph/graph_items.cpp" line="189"/>
         <location filename="../ui/graph/graph_items.cpp" line="321"/>
-        <location filename="../ui/graph/graph_scene.cpp" line="482"/>
+        <location filename="../ui/graph/graph_scene.cpp" line="479"/>
         <source>%n node(s)</source>
         <translation>
             <numerusform>%n 个节点</numerusform>
@@ -1704,58 +1760,58 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/graph/graph_scene.cpp" line="455"/>
+        <location filename="../ui/graph/graph_scene.cpp" line="452"/>
         <source>… and %n more tensor(s)</source>
         <translation>
             <numerusform>… 以及另外 %n 个张量</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_scene.cpp" line="470"/>
+        <location filename="../ui/graph/graph_scene.cpp" line="467"/>
         <source>%1 · %2 % of the total</source>
         <translation>%1 · 占总量 %2 %</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/graph/graph_scene.cpp" line="484"/>
+        <location filename="../ui/graph/graph_scene.cpp" line="481"/>
         <source>%n repeated block(s)</source>
         <translation>
             <numerusform>%n 个重复模块</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/graph/graph_scene.cpp" line="487"/>
+        <location filename="../ui/graph/graph_scene.cpp" line="484"/>
         <source>one of %n identical blocks (they share one layout)</source>
         <translation>
             <numerusform>%n 个相同模块之一（共用一个布局）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_scene.cpp" line="490"/>
+        <location filename="../ui/graph/graph_scene.cpp" line="487"/>
         <source>Double-click to expand</source>
         <translation>双击展开</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_scene.cpp" line="490"/>
+        <location filename="../ui/graph/graph_scene.cpp" line="487"/>
         <source>Double-click the title to collapse</source>
         <translation>双击标题折叠</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_scene.cpp" line="497"/>
+        <location filename="../ui/graph/graph_scene.cpp" line="494"/>
         <source>out %1</source>
         <translation>输出 %1</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_scene.cpp" line="503"/>
+        <location filename="../ui/graph/graph_scene.cpp" line="500"/>
         <source>&lt;b&gt;Model input&lt;/b&gt;</source>
         <translation>&lt;b&gt;模型输入&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_scene.cpp" line="503"/>
+        <location filename="../ui/graph/graph_scene.cpp" line="500"/>
         <source>&lt;b&gt;Model output&lt;/b&gt;</source>
         <translation>&lt;b&gt;模型输出&lt;/b&gt;</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/graph/graph_scene.cpp" line="509"/>
+        <location filename="../ui/graph/graph_scene.cpp" line="506"/>
         <source>Also feeds %n box(es) whose edges are hidden to keep the picture readable; select it to show them.</source>
         <translation>
             <numerusform>还连接到 %n 个方框，其连线为保持图面清晰而隐藏；选中它即可显示。</numerusform>
@@ -1806,243 +1862,274 @@
 <context>
     <name>infersight::KnobsPanel</name>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="156"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="172"/>
         <source>Target</source>
         <translation>目标</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="165"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="181"/>
         <source>The GPU of the current target</source>
         <translation>当前目标的 GPU</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="166"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="182"/>
         <source>&amp;GPU:</source>
         <translation>GPU(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="170"/>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="382"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="186"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="449"/>
         <source>The whole GPU or one MIG instance of it</source>
         <translation>整块 GPU 或其中一个 MIG 实例</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="171"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="187"/>
         <source>M&amp;IG slice:</source>
         <translation>MIG 切片(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="174"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="190"/>
         <source> %</source>
         <translation> %</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="175"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="191"/>
         <source>Off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="177"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="193"/>
         <source>MPS active-thread percentage of this client (Off: no MPS)</source>
         <translation>此客户端的 MPS 活动线程百分比（关闭：不使用 MPS）</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="178"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="194"/>
         <source>MP&amp;S share:</source>
         <translation>MPS 份额(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="180"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="201"/>
+        <source>Hos&amp;t:</source>
+        <translation>主机(&amp;T)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="203"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="194"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="217"/>
         <source>Batch size (logarithmic: one tick per doubling)</source>
         <translation>批大小（对数：每翻倍一个刻度）</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="196"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="219"/>
         <source>Batch size</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="199"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="222"/>
         <source>&amp;Batch:</source>
         <translation>批大小(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="205"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="228"/>
         <source> px</source>
         <translation> px</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="207"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="230"/>
         <source>Input image height and width</source>
         <translation>输入图像的高度和宽度</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="208"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="231"/>
         <source>I&amp;mage size:</source>
         <translation>图像尺寸(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="211"/>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="215"/>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="241"/>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="246"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="234"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="238"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="264"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="278"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="283"/>
         <source> tokens</source>
         <translation> 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="212"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="235"/>
         <source>Tokens per sequence (decode: new tokens per step)</source>
         <translation>每个序列的词元数（解码：每步新词元数）</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="213"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="236"/>
         <source>Se&amp;quence:</source>
         <translation>序列(&amp;Q)：</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="215"/>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="246"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="238"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="283"/>
         <source> token</source>
         <translation> 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="220"/>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="434"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="243"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="503"/>
         <source>Numeric precision of the run</source>
         <translation>运行的数值精度</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="221"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="244"/>
         <source>&amp;Precision:</source>
         <translation>精度(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="225"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="257"/>
+        <source>As the precision</source>
+        <translation>与精度相同</translation>
+    </message>
+    <message>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="260"/>
+        <source>How the LLM&apos;s weights are stored: bytes streamed per decode step and the model&apos;s memory</source>
+        <translation>LLM 权重的存储格式：决定每个解码步读取的字节数和模型的显存占用</translation>
+    </message>
+    <message>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="261"/>
+        <source>W&amp;eights:</source>
+        <translation>权重(&amp;E)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="266"/>
+        <source>Tokens generated per request (the prompt is the sequence length)</source>
+        <translation>每个请求生成的词元数（提示词长度即序列长度）</translation>
+    </message>
+    <message>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="267"/>
+        <source>&amp;Output:</source>
+        <translation>输出(&amp;O)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="341"/>
         <source>Eager (PyTorch)</source>
         <translation>Eager（PyTorch）</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="226"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="342"/>
         <source>One kernel per operator, framework dispatch on the host</source>
         <translation>每个算子一个内核，框架在主机上分派</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="227"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="343"/>
         <source>Fused (TensorRT-like)</source>
         <translation>融合（类似 TensorRT）</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="228"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="344"/>
         <source>Folded batch norm, fused epilogues and attention, light launch cost</source>
         <translation>折叠批归一化，融合尾处理与注意力，启动开销低</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="230"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="249"/>
         <source>&amp;Runtime:</source>
         <translation>运行时(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="234"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="271"/>
         <source>Prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="235"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="272"/>
         <source>The prompt: attention over the sequence</source>
         <translation>提示词：对整个序列做注意力计算</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="236"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="273"/>
         <source>Decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="237"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="274"/>
         <source>New tokens with a KV cache of the context length</source>
         <translation>使用上下文长度 KV 缓存生成新词元</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="238"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="275"/>
         <source>P&amp;hase:</source>
         <translation>阶段(&amp;H)：</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="243"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="280"/>
         <source>Tokens already in the KV cache (decode phase)</source>
         <translation>已在 KV 缓存中的词元（解码阶段）</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="244"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="281"/>
         <source>&amp;Context:</source>
         <translation>上下文(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="255"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="292"/>
         <source>Global width multiplier: every layer&apos;s channels / hidden size scaled</source>
         <translation>全局宽度倍数：按比例缩放每层的通道数 / 隐藏层大小</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="256"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="293"/>
         <source>&amp;Width:</source>
         <translation>宽度(&amp;W)：</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="259"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="296"/>
         <source>Model&apos;s own</source>
         <translation>模型默认</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="260"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="297"/>
         <source>Number of blocks / layers</source>
         <translation>模块 / 层的数量</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="261"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="298"/>
         <source>&amp;Depth:</source>
         <translation>深度(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="326"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="393"/>
         <source>Your GPUs</source>
         <translation>您的 GPU</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="343"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="410"/>
         <source>Generation</source>
         <translation>架构代际</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="349"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="416"/>
         <source>%1 SMs, %2 GB %3, %4 GB/s</source>
         <translation>%1 个 SM，%2 GB %3，%4 GB/s</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="355"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="422"/>
         <source>Your GPU (%1)</source>
         <translation>您的 GPU（%1）</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="366"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="433"/>
         <source>Whole GPU</source>
         <translation>整块 GPU</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="372"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="439"/>
         <source>%1 of %2 compute slices, %3 MiB, %4 SMs</source>
         <translation>%2 个计算切片中的 %1 个，%3 MiB，%4 个 SM</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="383"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="450"/>
         <source>%1 has no MIG</source>
         <translation>%1 不支持 MIG</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="394"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="461"/>
         <source>%1 (not in the catalogue)</source>
         <translation>%1（不在目录中）</translation>
     </message>
@@ -2589,22 +2676,27 @@
 <context>
     <name>infersight::MemoryChart</name>
     <message>
-        <location filename="../ui/charts/memory_chart.cpp" line="23"/>
+        <location filename="../ui/charts/memory_chart.cpp" line="27"/>
         <source>Device memory vs batch size</source>
         <translation>设备显存与批大小</translation>
     </message>
     <message>
-        <location filename="../ui/charts/memory_chart.cpp" line="27"/>
+        <location filename="../ui/charts/memory_chart.cpp" line="31"/>
         <source>Device memory used (GiB, log scale)</source>
         <translation>已用设备显存（GiB，对数刻度）</translation>
     </message>
     <message>
-        <location filename="../ui/charts/memory_chart.cpp" line="94"/>
+        <location filename="../ui/charts/memory_chart.cpp" line="131"/>
         <source>usable memory of each target (dashed)</source>
         <translation>各目标的可用显存（虚线）</translation>
     </message>
     <message>
-        <location filename="../ui/charts/memory_chart.cpp" line="114"/>
+        <location filename="../ui/charts/memory_chart.cpp" line="154"/>
+        <source>KV cache capacity: %1 sequences of %2 tokens (weights %3, %4 per token)</source>
+        <translation>KV 缓存容量：%1 个序列，各 %2 个词元（权重 %3，每词元 %4）</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/memory_chart.cpp" line="159"/>
         <source>usable memory: %1</source>
         <translation>可用显存：%1</translation>
     </message>
@@ -2612,162 +2704,187 @@
 <context>
     <name>infersight::MigPlanModel</name>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="65"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="72"/>
         <source>Option</source>
         <translation>选项</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="66"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="73"/>
         <source>Fits</source>
         <translation>可容纳</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="67"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="74"/>
         <source>Memory (MiB)</source>
         <translation>显存 (MiB)</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="68"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="75"/>
         <source>Usable (MiB)</source>
         <translation>可用 (MiB)</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="69"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="76"/>
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="70"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="77"/>
         <source>Replicas</source>
         <translation>副本数</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="71"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="78"/>
         <source>Inferences/s per GPU</source>
         <translation>每 GPU 推理/秒</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="72"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="79"/>
         <source>Energy per inference</source>
         <translation>每次推理能耗</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="73"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="80"/>
+        <source>LLM sequences</source>
+        <translation>LLM 序列</translation>
+    </message>
+    <message>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="81"/>
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="87"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="95"/>
         <source>Whether the predicted device memory fits the usable memory less the headroom</source>
         <translation>预测的设备显存是否不超过可用显存减去余量</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="89"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="97"/>
         <source>Predicted device memory (weights, activations, workspace, CUDA context), and its share of the usable memory</source>
         <translation>预测的设备显存（权重、激活、工作区、CUDA 上下文）及其占可用显存的比例</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="91"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="99"/>
         <source>Memory usable by one instance (MIG: as nvidia-smi lists the profile; MPS: the client&apos;s share)</source>
         <translation>单个实例可用的显存（MIG：nvidia-smi 列出的配置值；MPS：客户端的份额）</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="92"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="100"/>
         <source>Instances per GPU (MIG: the profile&apos;s maximum; MPS: clients of this share)</source>
         <translation>每 GPU 实例数（MIG：该配置的最大值；MPS：该份额的客户端数）</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="93"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="101"/>
         <source>Replicas × batch ÷ latency</source>
         <translation>副本数 × 批大小 ÷ 延迟</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="124"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="103"/>
+        <source>Sequences of the request&apos;s length whose KV cache fits beside the weights in one instance (the runtime&apos;s KV blocks and memory reserve)</source>
+        <translation>一个实例中除权重外 KV 缓存还能容纳的、长度与请求相同的序列数（按运行时的 KV 块和显存预留计算）</translation>
+    </message>
+    <message>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="139"/>
         <source>Recommended</source>
         <translation>推荐</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="127"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="142"/>
         <source>DIPPM&apos;s rule</source>
         <translation>DIPPM 规则</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="130"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="145"/>
         <source>Not predicted</source>
         <translation>未预测</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="133"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="148"/>
         <source>Out of memory</source>
         <translation>显存不足</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="133"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="148"/>
         <source>Within the headroom</source>
         <translation>落入余量范围</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="136"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="151"/>
         <source>Misses the SLO</source>
         <translation>未满足 SLO</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="139"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="154"/>
         <source>Media engines</source>
         <translation>媒体引擎</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="147"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="162"/>
         <source>MIG %1</source>
         <translation>MIG %1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="148"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="163"/>
         <source>MPS %1 %</source>
         <translation>MPS %1 %</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="160"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="180"/>
+        <source>%1 × %2 tokens</source>
+        <translation>%1 × %2 个词元</translation>
+    </message>
+    <message>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="183"/>
+        <source>weights do not fit</source>
+        <translation>权重无法容纳</translation>
+    </message>
+    <message>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="186"/>
         <source>–</source>
         <translation>–</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="163"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="189"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="163"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="189"/>
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="165"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="191"/>
         <source>%1 (%2 %)</source>
         <translation>%1（%2 %）</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="176"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="207"/>
+        <source>Weights %1 MiB; KV cache %2 KiB per token; %3 MiB left for it; one sequence up to %4 tokens</source>
+        <translation>权重 %1 MiB；KV 缓存每词元 %2 KiB；剩余 %3 MiB 可供其使用；单个序列最多 %4 个词元</translation>
+    </message>
+    <message>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="213"/>
         <source>Not predicted: %1</source>
         <translation>未预测：%1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="179"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="216"/>
         <source>A “+me” profile: the same slice as its plain twin with the media engines, fewer instances per GPU; listed but never recommended</source>
         <translation>“+me”配置：与其普通版本相同的切片，附带媒体引擎，每 GPU 实例更少；会列出但从不推荐</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="186"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="223"/>
         <source>%1 MiB predicted; %2 MiB usable, %3 MiB after the headroom</source>
         <translation>预测 %1 MiB；可用 %2 MiB，扣除余量后 %3 MiB</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="188"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="225"/>
         <source>80 % band: %1</source>
         <translation>80 % 区间：%1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_plan_model.cpp" line="190"/>
+        <location filename="../ui/mig/mig_plan_model.cpp" line="227"/>
         <source>%1 × %2 inferences/s per instance</source>
         <translation>%1 × 每实例 %2 推理/秒</translation>
     </message>
@@ -2775,197 +2892,197 @@
 <context>
     <name>infersight::MigPlannerPanel</name>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="89"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="95"/>
         <source>&amp;Latency SLO</source>
         <translation>延迟 SLO(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="91"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="97"/>
         <source>Recommend the smallest option that fits and meets this latency (otherwise: the highest throughput per GPU)</source>
         <translation>推荐可容纳且满足此延迟的最小选项（否则：每 GPU 吞吐量最高的选项）</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="97"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="103"/>
         <source> ms</source>
         <translation> ms</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="101"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="107"/>
         <source>Latency SLO in milliseconds</source>
         <translation>延迟 SLO（毫秒）</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="107"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="113"/>
         <source> %</source>
         <translation> %</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="110"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="116"/>
         <source>Share of each option&apos;s usable memory kept free</source>
         <translation>每个选项可用显存中保留空闲的比例</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="111"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="117"/>
         <source>Memory &amp;headroom</source>
         <translation>显存余量(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="138"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="144"/>
         <source>Double-click an option (or press Enter) to set it as a target</source>
         <translation>双击某个选项（或按 Enter）将其设为目标</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="162"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="168"/>
         <source>&amp;Add as Target</source>
         <translation>添加为目标(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="164"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="170"/>
         <source>Set the selected option as a target (replaces the current target when the list is full) (%1)</source>
         <translation>将所选选项设为目标（列表已满时替换当前目标）(%1)</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="175"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="181"/>
         <source>Add as Target</source>
         <translation>添加为目标</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="209"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="215"/>
         <source>Opening the model…</source>
         <translation>正在打开模型…</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="209"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="215"/>
         <source>Open a model to plan MIG slices and MPS shares for it.</source>
         <translation>打开一个模型以为其规划 MIG 切片和 MPS 份额。</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="215"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="221"/>
         <source>Add a target GPU to plan for.</source>
         <translation>添加一个要规划的目标 GPU。</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="220"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="226"/>
         <source>The current target cannot be planned for: %1</source>
         <translation>无法为当前目标进行规划：%1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="257"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="277"/>
         <source>Planning…</source>
         <translation>正在规划…</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="325"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="368"/>
         <source>%1 on %2 · batch %3 · %4 · %5</source>
         <translation>%1 在 %2 上 · 批大小 %3 · %4 · %5</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="333"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="376"/>
         <source>Planning failed: %1</source>
         <translation>规划失败：%1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="339"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="382"/>
         <source>&lt;b&gt;Recommended: %1&lt;/b&gt; — %2</source>
         <translation>&lt;b&gt;推荐：%1&lt;/b&gt; — %2</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="340"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="383"/>
         <source>&lt;b&gt;No recommendation&lt;/b&gt; — %1</source>
         <translation>&lt;b&gt;无推荐&lt;/b&gt; — %1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="342"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="385"/>
         <source>Recommended MPS share: &lt;b&gt;%1&lt;/b&gt;</source>
         <translation>推荐的 MPS 份额：&lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="349"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="392"/>
         <source>&lt;span style=&quot;color:#b06a00&quot;&gt;&lt;b&gt;DIPPM&apos;s memory-only rule: %1&lt;/b&gt;&lt;/span&gt; — %2</source>
         <translation>&lt;span style=&quot;color:#b06a00&quot;&gt;&lt;b&gt;DIPPM 的仅显存规则：%1&lt;/b&gt;&lt;/span&gt; — %2</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="351"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="394"/>
         <source>&lt;b&gt;DIPPM&apos;s memory-only rule:&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;DIPPM 的仅显存规则：&lt;/b&gt;%1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="363"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="407"/>
         <source>%1 has no MIG profiles; see the MPS shares</source>
         <translation>%1 没有 MIG 配置；请参见 MPS 份额</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="368"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="412"/>
         <source>the smallest option that fits with %1 % headroom (%2 of %3 MiB) and meets the %4 ms SLO (%5 ms)</source>
         <translation>在保留 %1 % 余量时可容纳（%3 MiB 中的 %2）且满足 %4 ms SLO（%5 ms）的最小选项</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="371"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="415"/>
         <source>the highest throughput per GPU among the options that fit with %1 % headroom (%2 × %3/s = %4/s)</source>
         <translation>在保留 %1 % 余量时可容纳的选项中每 GPU 吞吐量最高者（%2 × %3/s = %4/s）</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="389"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="433"/>
         <source>no option could be predicted: %1</source>
         <translation>没有可预测的选项：%1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="392"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="436"/>
         <source>no option fits: the model needs %1 MiB with %2 % headroom kept free</source>
         <translation>没有可容纳的选项：模型在保留 %2 % 余量时需要 %1 MiB</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="394"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="438"/>
         <source>no option that fits meets the %1 ms SLO; the fastest that fits is %2 at %3 ms</source>
         <translation>没有可容纳的选项满足 %1 ms SLO；可容纳选项中最快的是 %2，为 %3 ms</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="402"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="446"/>
         <source>needs MIG profiles</source>
         <translation>需要 MIG 配置</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="409"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="453"/>
         <source>finds no profile: the predicted %1 MiB exceed every profile&apos;s nominal memory</source>
         <translation>找不到配置：预测的 %1 MiB 超过所有配置的标称显存</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="415"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="460"/>
         <source>it does not fit: the model needs %1 MiB and %2 has %3 MiB usable (its name says %4 GB)</source>
         <translation>无法容纳：模型需要 %1 MiB，而 %2 可用 %3 MiB（其名称标为 %4 GB）</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="418"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="463"/>
         <source>it leaves less than the %1 % headroom: %2 of %3 MiB usable</source>
         <translation>剩余空间少于 %1 % 余量：可用 %3 MiB 中占用 %2</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="422"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="467"/>
         <source>it misses the %1 ms SLO (%2 ms)</source>
         <translation>未满足 %1 ms SLO（%2 ms）</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="425"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="470"/>
         <source>but %1</source>
         <translation>但%1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="425"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="470"/>
         <source>; and </source>
         <translation>；并且</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="428"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="473"/>
         <source>DIPPM&apos;s memory-only rule picks %1 too</source>
         <translation>DIPPM 的仅显存规则同样选择 %1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="430"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="475"/>
         <source>the smallest profile whose name&apos;s memory holds the model (no headroom, no latency check)</source>
         <translation>名称所标显存可容纳模型的最小配置（无余量，不检查延迟）</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="458"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="503"/>
         <source>no option in row %1</source>
         <translation>第 %1 行没有选项</translation>
     </message>
@@ -3643,121 +3760,188 @@
 <context>
     <name>infersight::SummaryModel</name>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="66"/>
+        <location filename="../ui/models/summary_model.cpp" line="87"/>
         <source>Latency (80 % band)</source>
         <translation>延迟（80 % 区间）</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="67"/>
+        <location filename="../ui/models/summary_model.cpp" line="88"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="68"/>
+        <location filename="../ui/models/summary_model.cpp" line="89"/>
         <source>Energy per batch</source>
         <translation>每批能耗</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="69"/>
+        <location filename="../ui/models/summary_model.cpp" line="90"/>
         <source>Energy per sample</source>
         <translation>每样本能耗</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="70"/>
+        <location filename="../ui/models/summary_model.cpp" line="91"/>
         <source>Average power</source>
         <translation>平均功率</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="71"/>
+        <location filename="../ui/models/summary_model.cpp" line="92"/>
         <source>Device memory</source>
         <translation>设备显存</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="72"/>
+        <location filename="../ui/models/summary_model.cpp" line="93"/>
         <source>GPU busy / waiting for host</source>
         <translation>GPU 忙碌 / 等待主机</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="73"/>
+        <location filename="../ui/models/summary_model.cpp" line="94"/>
         <source>Kernels</source>
         <translation>内核</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="74"/>
+        <location filename="../ui/models/summary_model.cpp" line="95"/>
         <source>Notes</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="114"/>
+        <location filename="../ui/models/summary_model.cpp" line="96"/>
+        <source>Time to first token</source>
+        <translation>首词元时间</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/summary_model.cpp" line="97"/>
+        <source>Time per output token</source>
+        <translation>每输出词元时间</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/summary_model.cpp" line="98"/>
+        <source>Request latency</source>
+        <translation>请求延迟</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/summary_model.cpp" line="99"/>
+        <source>Tokens/s (per sequence · all)</source>
+        <translation>词元/秒（每序列 · 总计）</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/summary_model.cpp" line="100"/>
+        <source>KV cache capacity</source>
+        <translation>KV 缓存容量</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/summary_model.cpp" line="143"/>
         <source>cannot predict</source>
         <translation>无法预测</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="142"/>
+        <location filename="../ui/models/summary_model.cpp" line="171"/>
         <source>One forward pass of batch %1 on %2; the 80 % band comes from the validation residuals of its kernel classes%3</source>
         <translation>批大小 %1 在 %2 上的一次前向传播；80 % 区间来自其内核类别的验证残差%3</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="145"/>
+        <location filename="../ui/models/summary_model.cpp" line="174"/>
         <source> (widened: some kernel lies outside the measured data)</source>
         <translation>（已加宽：有内核超出测量数据范围）</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="150"/>
+        <location filename="../ui/models/summary_model.cpp" line="179"/>
         <source>samples/s</source>
         <translation>样本/秒</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="174"/>
+        <location filename="../ui/models/summary_model.cpp" line="203"/>
         <source>%1 W</source>
         <translation>%1 W</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="180"/>
+        <location filename="../ui/models/summary_model.cpp" line="209"/>
         <source>Between the slice&apos;s idle draw (%1 W) and its power limit (%2 W)</source>
         <translation>介于该切片的空闲功耗（%1 W）与其功耗上限（%2 W）之间</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="188"/>
+        <location filename="../ui/models/summary_model.cpp" line="217"/>
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="189"/>
+        <location filename="../ui/models/summary_model.cpp" line="218"/>
         <source>%1 of %2: does not fit</source>
         <translation>%1 / %2：无法容纳</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="204"/>
+        <location filename="../ui/models/summary_model.cpp" line="233"/>
         <source>Used on the device as nvidia-smi shows it: weights %1, activations %2, KV cache %3, workspace %4, CUDA context %5; usable %6</source>
         <translation>设备上的占用（与 nvidia-smi 显示一致）：权重 %1，激活 %2，KV 缓存 %3，工作区 %4，CUDA 上下文 %5；可用 %6</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="215"/>
+        <location filename="../ui/models/summary_model.cpp" line="244"/>
         <source>%1 busy · %2 waiting</source>
         <translation>%1 忙碌 · %2 等待</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="230"/>
+        <location filename="../ui/models/summary_model.cpp" line="259"/>
         <source>GPU busy with kernels %1; GPU idle waiting for the host (framework dispatch, launches) %2; host time to dispatch the pass %3</source>
         <translation>GPU 执行内核的时间 %1；GPU 空闲等待主机（框架分派、内核启动）的时间 %2；主机分派本次传播的时间 %3</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="238"/>
+        <location filename="../ui/models/summary_model.cpp" line="267"/>
         <source>%1 kernels · %2 host ops</source>
         <translation>%1 个内核 · %2 个主机算子</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="247"/>
+        <location filename="../ui/models/summary_model.cpp" line="276"/>
         <source>extrapolated: some kernel lies outside the measured data (band widened)</source>
         <translation>外推：有内核超出测量数据范围（区间已加宽）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/models/summary_model.cpp" line="250"/>
+        <location filename="../ui/models/summary_model.cpp" line="279"/>
         <source>%n note(s)</source>
         <translation>
             <numerusform>%n 条备注</numerusform>
         </translation>
+    </message>
+    <message>
+        <location filename="../ui/models/summary_model.cpp" line="297"/>
+        <source>computing…</source>
+        <translation>计算中…</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/summary_model.cpp" line="316"/>
+        <source>Prefill of a %1-token prompt for %2 sequence(s)</source>
+        <translation>为 %2 个序列预填充 %1 个词元的提示词</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/summary_model.cpp" line="329"/>
+        <source>Mean decode step over contexts %1 to %2 tokens (%3)</source>
+        <translation>上下文为 %1 到 %2 个词元时的平均解码步（%3）</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/summary_model.cpp" line="342"/>
+        <source>Time to first token + %1 more tokens at the time per output token</source>
+        <translation>首词元时间 + 按每输出词元时间计算的另外 %1 个词元</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/summary_model.cpp" line="348"/>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/summary_model.cpp" line="362"/>
+        <source>weights do not fit</source>
+        <translation>权重无法容纳</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/models/summary_model.cpp" line="364"/>
+        <source>%n sequence(s) of %1 tokens</source>
+        <translation>
+            <numerusform>%n 个序列（各 %1 个词元）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/models/summary_model.cpp" line="375"/>
+        <source>Weights %1, KV cache %2 per token, %3 left for the KV cache; one sequence up to %4 tokens</source>
+        <translation>权重 %1，KV 缓存每词元 %2，剩余 %3 可供 KV 缓存使用；单个序列最多 %4 个词元</translation>
     </message>
 </context>
 <context>
@@ -3840,6 +4024,72 @@
     </message>
 </context>
 <context>
+    <name>infersight::TokenTimeChart</name>
+    <message>
+        <location filename="../ui/charts/token_time_chart.cpp" line="25"/>
+        <source>Tokens in the KV cache (context, log scale)</source>
+        <translation>KV 缓存中的词元数（上下文，对数刻度）</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/token_time_chart.cpp" line="26"/>
+        <source>Sequences in the batch (log scale)</source>
+        <translation>批中的序列数（对数刻度）</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/token_time_chart.cpp" line="33"/>
+        <source>Time per output token (ms, log scale)</source>
+        <translation>每输出词元时间（ms，对数刻度）</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/token_time_chart.cpp" line="72"/>
+        <location filename="../ui/charts/token_time_chart.cpp" line="130"/>
+        <source>Time per output token vs context</source>
+        <translation>每输出词元时间与上下文</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/token_time_chart.cpp" line="72"/>
+        <location filename="../ui/charts/token_time_chart.cpp" line="130"/>
+        <source>Time per output token vs batch</source>
+        <translation>每输出词元时间与批大小</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/token_time_chart.cpp" line="132"/>
+        <source>%1 — for decoder LLMs</source>
+        <translation>%1 — 适用于解码器 LLM</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/token_time_chart.cpp" line="139"/>
+        <source>batch %1</source>
+        <translation>批大小 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/token_time_chart.cpp" line="142"/>
+        <source>context %1 tokens; hollow: the KV cache does not fit</source>
+        <translation>上下文 %1 个词元；空心：KV 缓存无法容纳</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/token_time_chart.cpp" line="159"/>
+        <source>%1
+context %2 tokens: %3 per token</source>
+        <translation>%1
+上下文 %2 个词元：每词元 %3</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/token_time_chart.cpp" line="160"/>
+        <source>%1
+batch %2: %3 per step</source>
+        <translation>%1
+批大小 %2：每步 %3</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/token_time_chart.cpp" line="162"/>
+        <source>
+the KV cache does not fit beside the weights</source>
+        <translation>
+KV 缓存无法与权重一同容纳</translation>
+    </message>
+</context>
+<context>
     <name>infersight::ZooBrowserDialog</name>
     <message>
         <location filename="../ui/dialogs/zoo_browser_dialog.cpp" line="21"/>
@@ -3911,37 +4161,37 @@ Mirrors %2</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="49"/>
+        <location filename="../app/gui/main.cpp" line="51"/>
         <source>Explore how deep-learning inference runs on NVIDIA GPUs and MIG slices: latency, energy and memory, live, for up to four targets side by side.</source>
         <translation>探索深度学习推理在 NVIDIA GPU 和 MIG 切片上的运行情况：延迟、能耗和显存，实时并排比较最多四个目标。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="56"/>
+        <location filename="../app/gui/main.cpp" line="58"/>
         <source>Model or project to open: an ONNX or TorchScript file, a Hugging Face config.json, a .infersight project or zoo:NAME; default zoo:resnet50.</source>
         <translation>要打开的模型或项目：ONNX 或 TorchScript 文件、Hugging Face config.json、.infersight 项目或 zoo:NAME；默认 zoo:resnet50。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="60"/>
+        <location filename="../app/gui/main.cpp" line="62"/>
         <source>Save a PNG screenshot of the window to &lt;file&gt; once every pane is filled, then quit.</source>
         <translation>所有面板填充完毕后将窗口截图保存为 PNG 到 &lt;file&gt;，然后退出。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="63"/>
+        <location filename="../app/gui/main.cpp" line="65"/>
         <source>Window size as WIDTHxHEIGHT (e.g. 1600x1000).</source>
         <translation>窗口大小，格式为 宽x高（例如 1600x1000）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="67"/>
+        <location filename="../app/gui/main.cpp" line="69"/>
         <source>Print the milliseconds from start until the window is filled, then quit (start-up benchmark).</source>
         <translation>输出从启动到窗口填充完毕的毫秒数，然后退出（启动基准测试）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="75"/>
+        <location filename="../app/gui/main.cpp" line="77"/>
         <source>Whether to restore a session left by a run that did not close normally: yes, no or ask (default: ask; runs with --screenshot, --quit-when-filled or --print-state leave it for the next start).</source>
         <translation>是否恢复上次未正常关闭的运行留下的会话：yes、no 或 ask（默认：ask；使用 --screenshot、--quit-when-filled 或 --print-state 的运行会将其留到下次启动）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="81"/>
+        <location filename="../app/gui/main.cpp" line="83"/>
         <source>Print the session (the project JSON, as autosaved) once the window is filled, then quit.</source>
         <translation>窗口填充完毕后输出会话（即自动保存的项目 JSON），然后退出。</translation>
     </message>

@@ -9,6 +9,8 @@
 #include <QCommandLineParser>
 #include <QJsonDocument>
 
+#include <cstdio>
+
 namespace infersight::cli {
 
 namespace {
@@ -56,12 +58,20 @@ int runInspect(const QStringList &arguments) {
     }
     // Compute and format.
     const GraphCost cost = graphCost(design->graph());
+    if (!cost.overflow.isEmpty()) {  // a count past 64 bits: refused, never printed wrapped
+        printError(QStringLiteral("%1: %2").arg(design->source(), cost.overflow));
+        return ExitFailure;
+    }
     if (parser.isSet(jsonOption)) {
-        printOut(QString::fromUtf8(QJsonDocument(inspectJson(*design, cost)).toJson(QJsonDocument::Compact)) + QLatin1Char('\n'));
+        // Written piece by piece: the whole document of a 1,000,000-node model would take GBs.
+        writeInspectJson(*design, cost, [](const QByteArray &bytes) { std::fwrite(bytes.constData(), 1, static_cast<std::size_t>(bytes.size()), stdout); });
+        std::fputc('\n', stdout);
+        std::fflush(stdout);
     } else if (parser.isSet(summaryOption)) {
         printOut(inspectSummaryText(*design, cost));
     } else {
-        printOut(inspectTable(*design, cost));
+        writeInspectTable(*design, cost, [](const QByteArray &bytes) { std::fwrite(bytes.constData(), 1, static_cast<std::size_t>(bytes.size()), stdout); });
+        std::fflush(stdout);
     }
     return ExitOk;
 }

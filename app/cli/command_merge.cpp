@@ -4,6 +4,7 @@
 // shard is missing or given twice. The Pareto column, if present, is recomputed over the whole.
 #include "cli_command.h"
 
+#include "base/file_io.h"
 #include "explore/sweep_table.h"
 
 #include <QCommandLineParser>
@@ -63,9 +64,8 @@ int runMerge(const QStringList &arguments) {
         printOut(QString::fromUtf8(bytes));
         return ExitOk;
     }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
-        printError(QStringLiteral("%1: cannot write: %2").arg(path, file.errorString()));
+    if (Status st = writeOutputFile(path, bytes); !st) {
+        printError(st.errorMessage());
         return ExitFailure;
     }
     return ExitOk;

@@ -3,17 +3,23 @@
 //   [--runtime R] [--slo-ms X] [--headroom F] [--mps-shares 25,50,75,100] [--json]
 // Every MIG profile of the GPU with fits / memory / latency / replicas / throughput per GPU /
 // energy, the recommendation and DIPPM's memory-only rule beside it; MPS shares as options.
+// LLMs: --kv-context C (or --phase decode --context C) adds the KV capacity of every profile:
+// do the weights fit, how many sequences of C tokens fit beside them (explore/llm_serving.h).
 #include "cli_command.h"
 #include "model_options.h"
 #include "target_options.h"
 
 #include "design/design.h"
 #include "design/project_file.h"
+#include "explore/llm_serving.h"
 #include "explore/mig_planner.h"
+#include "report/llm_report.h"
 #include "report/mig_report.h"
 
 #include <QCommandLineParser>
+#include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 
 namespace infersight::cli {
 
@@ -39,8 +45,12 @@ int runMig(const QStringList &arguments) {
     const QCommandLineOption shares(QStringLiteral("mps-shares"), QStringLiteral("MPS shares to list (default 25,50,75,100; 'none')."),
                                     QStringLiteral("PCT,..."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print one JSON object."));
+    const QCommandLineOption kvContext(QStringLiteral("kv-context"),
+                                       QStringLiteral("LLMs: KV capacity per profile at C tokens per sequence (default: --context "
+                                                      "in the decode phase)."),
+                                       QStringLiteral("C"));
     addModelOptions(parser);
-    parser.addOptions({gpu, gpuFile, slo, headroom, shares, json});
+    parser.addOptions({gpu, gpuFile, slo, headroom, shares, json, kvContext});
     QString modelArgument;
     if (auto done = parseCommandLine(parser, arguments, QStringLiteral("mig"), &modelArgument)) {
         return *done;
@@ -59,6 +69,10 @@ int runMig(const QStringList &arguments) {
     auto request = modelRequestFromOptions(parser, modelArgument, *project);
     if (!request) {
         return usage(request.errorMessage());
+    }
+    std::int64_t kvTokens = request->knobs.phase == DecoderPhase::Decode ? request->knobs.context : 0;
+    if (parser.isSet(kvContext) && !parsePositiveInteger(parser.value(kvContext), kvTokens)) {
+        return usage(QStringLiteral("--kv-context needs a positive integer, got '%1'").arg(parser.value(kvContext)));
     }
     MigPlannerOptions options;
     if (parser.isSet(slo)) {
@@ -135,10 +149,23 @@ int runMig(const QStringList &arguments) {
         printError(plan.errorMessage());
         return ExitFailure;
     }
+    const LlmServing serving{&request->llmRuntimeOrDefault(), request->weights};
+    std::vector<KvCapacityRow> kv;
+    if (kvTokens > 0) {
+        kv = kvCapacities(*design, target->gpu(), kvTokens, serving);
+    }
     if (parser.isSet(json)) {
-        printOut(QString::fromUtf8(QJsonDocument(migPlanJson(*plan, design->source())).toJson(QJsonDocument::Indented)));
+        QJsonObject out = migPlanJson(*plan, design->source());
+        if (kvTokens > 0) {
+            out.insert(QStringLiteral("kv_capacity"), kvCapacityJson(kv));
+        }
+        printOut(QString::fromUtf8(QJsonDocument(out).toJson(QJsonDocument::Indented)));
     } else {
-        printOut(migPlanText(*plan, design->source()));
+        QString text = migPlanText(*plan, design->source());
+        if (kvTokens > 0) {
+            text += kvCapacityText(kv, kvTokens, serving);
+        }
+        printOut(text);
     }
     return ExitOk;
 }

@@ -1,18 +1,23 @@
 // SPDX-License-Identifier: MIT
 // infersight-cli predict MODEL --gpu ID [--mig P | --mps PCT] [--batch N] [--seq N] [--image N|HxW]
 //   [--precision P] [--runtime eager|fused] [--phase prefill|decode --context N] [--width-mult F]
-//   [--depth N] [--input SHAPES] [--json] (model options shared with inspect: model_options.h)
+//   [--depth N] [--input SHAPES] [--weights FORMAT] [--json] (model options shared with inspect: model_options.h)
+//   LLM request: --prompt P --output N [--batch B] [--runtime hf-eager|vllm|...]: TTFT, TPOT, e2e, tokens/s
 #include "cli_command.h"
 #include "model_options.h"
 #include "target_options.h"
 
 #include "design/design.h"
 #include "design/knobs.h"
+#include "explore/llm_serving.h"
 #include "predict/predictor.h"
+#include "report/llm_report.h"
 #include "report/prediction_report.h"
 
 #include <QCommandLineParser>
+#include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 
 #include <algorithm>
 
@@ -28,7 +33,9 @@ int runPredict(const QStringList &arguments) {
         "and memory (weights, activations, KV cache, workspace, context; allocator and device view).\n"
         "MODEL: an .onnx file, a TorchScript file, a HuggingFace config.json, zoo:NAME or a .infersight project.\n"
         "Precisions: fp32 (CUDA cores, TF32 off), tf32, fp16, bf16, amp (autocast fp16), int8, fp8.\n"
-        "Runtimes: eager (PyTorch-like, per-op host overhead) or fused (TensorRT/torch.compile-like)."));
+        "Runtimes: eager (PyTorch-like, per-op host overhead) or fused (TensorRT/torch.compile-like); for LLM\n"
+        "decode also hf-eager (= eager), vllm (= fused), trt-llm, llama.cpp. --weights FORMAT: LLM weight formats.\n"
+        "An LLM request (--prompt P --output N [--batch B]) reports TTFT, TPOT, end-to-end latency and tokens/s."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("MODEL"), QStringLiteral("Model file, config.json, zoo:NAME or project."));
     addTargetOptions(parser);
@@ -37,7 +44,12 @@ int runPredict(const QStringList &arguments) {
     const QCommandLineOption kernelsOption(QStringLiteral("kernels"), QStringLiteral("JSON: include every kernel."));
     const QCommandLineOption topOption(QStringLiteral("top"), QStringLiteral("Rows of the top-nodes table (default 15)."),
                                        QStringLiteral("N"));
-    parser.addOptions({jsonOption, kernelsOption, topOption});
+    const QCommandLineOption promptOption(QStringLiteral("prompt"),
+                                          QStringLiteral("LLM request: prompt tokens (with --output: TTFT, TPOT, e2e)."),
+                                          QStringLiteral("P"));
+    const QCommandLineOption outputOption(QStringLiteral("output"), QStringLiteral("LLM request: tokens generated."),
+                                          QStringLiteral("N"));
+    parser.addOptions({jsonOption, kernelsOption, topOption, promptOption, outputOption});
     QString modelArgument;
     if (auto done = parseCommandLine(parser, arguments, QStringLiteral("predict"), &modelArgument)) {
         return *done;
@@ -73,17 +85,59 @@ int runPredict(const QStringList &arguments) {
         return ExitFailure;
     }
 
+    const bool llmRequest = parser.isSet(promptOption) || parser.isSet(outputOption);
+    LlmRequest llm;
+    if (llmRequest) {
+        if (!parser.isSet(promptOption) || !parser.isSet(outputOption)) {
+            printError(QStringLiteral("an LLM request needs both --prompt P and --output N"));
+            return ExitUsage;
+        }
+        if (!parsePositiveInteger(parser.value(promptOption), llm.prompt)) {
+            printError(QStringLiteral("--prompt needs a positive integer, got '%1'").arg(parser.value(promptOption)));
+            return ExitUsage;
+        }
+        if (!parsePositiveInteger(parser.value(outputOption), llm.output)) {
+            printError(QStringLiteral("--output needs a positive integer, got '%1'").arg(parser.value(outputOption)));
+            return ExitUsage;
+        }
+        if (request->knobs.phase == DecoderPhase::Decode) {
+            printError(QStringLiteral("--prompt/--output predict a whole request: leave --phase and --context out"));
+            return ExitUsage;
+        }
+    }
+
     // Open and compute (the engine checks the precision against the target).
     auto design = openModel(*request);
     if (!design) {
         printError(design.errorMessage());
         return ExitFailure;
     }
+    const LlmServing serving{&request->llmRuntimeOrDefault(), request->weights};
+    if (llmRequest) {
+        llm.batch = design->knobs().batch;
+        auto r = predictLlmRequest(*design, *target, llm, serving);
+        if (!r) {
+            printError(r.errorMessage());
+            return ExitFailure;
+        }
+        r->warnings << design->notes() << design->warnings();
+        if (parser.isSet(jsonOption)) {
+            printOut(QString::fromUtf8(QJsonDocument(llmRequestJson(*r, *target, serving)).toJson(QJsonDocument::Compact)) +
+                     QLatin1Char('\n'));
+        } else {
+            printOut(llmRequestText(*r, *target, serving));
+        }
+        return ExitOk;
+    }
     const Graph &graph = design->graph();
     const Knobs &knobs = design->knobs();
     PredictOptions po;
     po.batch = knobs.batch;
     po.keepKernels = true;
+    po.weights = request->weights;
+    if (knobs.phase == DecoderPhase::Decode) {
+        po.llmRuntime = serving.runtime;
+    }
     auto prediction = predict(graph, *target, knobs, po, design->nodePrecisions());
     if (!prediction) {
         printError(prediction.errorMessage());

@@ -2,21 +2,35 @@
 // infersight-cli sweep MODEL --gpus a,b,... [--mig all|none|PROFILE,...] [--mps 25,50,...]
 //   [--batch 1,8,32] [--seq ...] [--image ...] [--precision fp16,bf16] [--runtime eager,fused]
 //   [--width-mult 0.5,1] [--phase prefill|decode --context N] [--csv|--json] [--shard I/N]
-//   [--pareto] [--prices FILE] [--output FILE]
-// MODEL may also be a .infersight project: its source, depth, edits and per-node precisions are
-// swept (its knobs are the defaults of the lists not given).
+//   [--pareto] [--prices FILE] [--output FILE] [--yes | --max-points N] [--progress | --no-progress]
+// MODEL may also be a .infersight project: its source, depth, edits, per-node precisions and
+// targets (with their MIG profiles and MPS shares) are swept (its knobs are the defaults of the
+// lists not given; --gpus, --mig or --mps replace its targets).
+//
+// Rows are written as they are computed (CSV, JSON or text alike), so memory stays flat however
+// many points there are; stdout is flushed at least every quarter second. Numeric lists take
+// ranges (1:1024:x2, 1:64:+8, base/number_list.h). A run of more than
+// kSweepPointsWithoutConfirmation points needs --yes or a --max-points at least as large.
+// Progress (done/total, rate, time left) goes to stderr every 2 s when stderr is a terminal or
+// with --progress, never otherwise (logs and tests stay clean).
 #include "cli_command.h"
 #include "target_options.h"
 
+#include "base/file_io.h"
+#include "base/number_list.h"
 #include "design/project_file.h"
 #include "explore/sweep.h"
 #include "report/sweep_report.h"
 
 #include <QCommandLineParser>
 #include <QElapsedTimer>
-#include <QFile>
-#include <QSaveFile>
+#include <QIODevice>
 #include <QTextStream>
+
+#include <cstdio>
+#include <memory>
+
+#include <unistd.h>
 
 namespace infersight::cli {
 
@@ -47,28 +61,74 @@ Result<std::int64_t> positiveInt(const QString &s) {
     return static_cast<std::int64_t>(v);
 }
 
-Result<double> positiveNumber(const QString &s) {
-    bool ok = false;
-    const double v = s.toDouble(&ok);
-    if (!ok || !(v > 0)) {
-        return Error{QStringLiteral("a positive number")};
-    }
-    return v;
-}
+// Where the rows go: stdout or an --output file (base/file_io.h: atomic for regular files).
+// Bytes are buffered and handed on every 64 KiB or every quarter second, whichever comes first,
+// so that a slow sweep still shows its rows at once and a fast one is not slowed by small writes.
+class RowOutput {
+public:
+    explicit RowOutput(const QString &path) : m_path(path) {}
 
-Status writeOutput(const QString &path, const QByteArray &bytes) {
-    if (path.isEmpty() || path == QLatin1String("-")) {
-        printOut(QString::fromUtf8(bytes));
+    Status open() {
+        m_timer.start();
+        if (m_path.isEmpty() || m_path == QLatin1String("-")) {
+            return Status::success();
+        }
+        m_file = std::make_unique<OutputFile>(m_path);
+        return m_file->open();
+    }
+    Status write(const QByteArray &bytes) {
+        m_buffer += bytes;
+        if (m_buffer.size() >= 64 * 1024 || m_timer.elapsed() >= 250) {
+            return flush();
+        }
         return Status::success();
     }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size()) {
-        return Error{QStringLiteral("%1: cannot write: %2").arg(path, file.errorString())};
+    Status flush() {
+        m_timer.restart();
+        if (m_buffer.isEmpty()) {
+            return Status::success();
+        }
+        if (!m_file) {
+            const std::size_t size = static_cast<std::size_t>(m_buffer.size());
+            if (std::fwrite(m_buffer.constData(), 1, size, stdout) != size || std::fflush(stdout) != 0) {
+                return Error{QStringLiteral("stdout: cannot write the sweep's rows")};
+            }
+        } else if (m_file->device()->write(m_buffer) != m_buffer.size()) {
+            return Error{QStringLiteral("%1: cannot write: %2").arg(m_path, m_file->device()->errorString())};
+        }
+        m_buffer.clear();
+        return Status::success();
     }
-    if (!file.commit()) {
-        return Error{QStringLiteral("%1: cannot save: %2").arg(path, file.errorString())};
+    Status commit() {
+        if (Status st = flush(); !st) {
+            return st;
+        }
+        return m_file ? m_file->commit() : Status::success();
     }
-    return Status::success();
+    void cancel() {
+        if (m_file) {
+            m_file->cancel();
+        } else {
+            static_cast<void>(flush());  // what was computed stays visible
+        }
+    }
+
+private:
+    QString m_path;
+    std::unique_ptr<OutputFile> m_file;
+    QByteArray m_buffer;
+    QElapsedTimer m_timer;
+};
+
+QString duration(double seconds) {
+    const auto s = static_cast<qint64>(seconds + 0.5);
+    if (s >= 3600) {
+        return QStringLiteral("%1 h %2 min").arg(s / 3600).arg((s % 3600) / 60);
+    }
+    if (s >= 60) {
+        return QStringLiteral("%1 min %2 s").arg(s / 60).arg(s % 60);
+    }
+    return QStringLiteral("%1 s").arg(s);
 }
 
 int runSweepCommand(const QStringList &arguments) {
@@ -106,8 +166,17 @@ int runSweepCommand(const QStringList &arguments) {
     const QCommandLineOption output(QStringLiteral("output"), QStringLiteral("Write to FILE (atomically) instead of stdout."),
                                     QStringLiteral("FILE"));
     const QCommandLineOption count(QStringLiteral("count"), QStringLiteral("Only print the number of points and the sweep id."));
+    const QCommandLineOption yes(QStringLiteral("yes"),
+                                 QStringLiteral("Run however many points there are (without it, more than %1 are refused).")
+                                     .arg(kSweepPointsWithoutConfirmation));
+    const QCommandLineOption maxPoints(QStringLiteral("max-points"),
+                                       QStringLiteral("Refuse runs of more than N points (default %1).").arg(kSweepPointsWithoutConfirmation),
+                                       QStringLiteral("N"));
+    const QCommandLineOption progress(QStringLiteral("progress"),
+                                      QStringLiteral("Report progress on stderr every 2 s (the default when stderr is a terminal)."));
+    const QCommandLineOption noProgress(QStringLiteral("no-progress"), QStringLiteral("Do not report progress."));
     parser.addOptions({gpus, mig, mps, gpuFile, batch, seq, image, precision, runtime, width, depth, phase, context, csv, json, shard,
-                       pareto, prices, output, count});
+                       pareto, prices, output, count, yes, maxPoints, progress, noProgress});
     QString modelArgument;
     if (auto done = parseCommandLine(parser, arguments, QStringLiteral("sweep"), &modelArgument)) {
         return *done;
@@ -116,9 +185,15 @@ int runSweepCommand(const QStringList &arguments) {
         printError(QStringLiteral("--csv and --json exclude each other"));
         return ExitUsage;
     }
+    if (parser.isSet(progress) && parser.isSet(noProgress)) {
+        printError(QStringLiteral("--progress and --no-progress exclude each other"));
+        return ExitUsage;
+    }
 
     SweepSpec spec;
     spec.model = modelArgument;
+    QStringList projectGpus;
+    std::vector<SweepSpec::ListedTarget> projectTargets;
     if (spec.model.endsWith(QLatin1String(Project::kSuffix))) {
         auto project = readProjectFile(spec.model);
         if (!project) {
@@ -143,9 +218,10 @@ int runSweepCommand(const QStringList &arguments) {
             spec.images = {project->knobs.height};
         }
         for (const ProjectTarget &t : project->targets) {
-            if (!spec.gpus.contains(t.gpu)) {
-                spec.gpus << t.gpu;
+            if (!projectGpus.contains(t.gpu)) {
+                projectGpus << t.gpu;
             }
+            projectTargets.push_back({t.gpu, t.mig, t.mps, !t.mpsAlone, t.host});
         }
     }
     auto fail = [](const QString &message) {
@@ -154,6 +230,10 @@ int runSweepCommand(const QStringList &arguments) {
     };
     if (parser.isSet(gpus)) {
         spec.gpus = parser.value(gpus).split(QLatin1Char(','), Qt::SkipEmptyParts);
+    } else if (parser.isSet(mig) || parser.isSet(mps)) {
+        spec.gpus = projectGpus;  // the project's GPUs, sliced as the command line says
+    } else {
+        spec.listedTargets = projectTargets;  // the project's targets as they are
     }
     if (parser.isSet(mig)) {
         spec.migProfiles = parser.value(mig).split(QLatin1Char(','), Qt::SkipEmptyParts);
@@ -172,30 +252,30 @@ int runSweepCommand(const QStringList &arguments) {
         spec.mpsPercents = *v;
     }
     if (parser.isSet(batch)) {
-        auto v = parseList<std::int64_t>(QStringLiteral("batch"), parser.value(batch), positiveInt);
+        auto v = parseIntegerList(parser.value(batch));
         if (!v) {
-            return fail(v.errorMessage());
+            return fail(QStringLiteral("--batch: ") + v.errorMessage());
         }
         spec.batches = *v;
     }
     if (parser.isSet(seq)) {
-        auto v = parseList<std::int64_t>(QStringLiteral("seq"), parser.value(seq), positiveInt);
+        auto v = parseIntegerList(parser.value(seq));
         if (!v) {
-            return fail(v.errorMessage());
+            return fail(QStringLiteral("--seq: ") + v.errorMessage());
         }
         spec.sequences = *v;
     }
     if (parser.isSet(image)) {
-        auto v = parseList<std::int64_t>(QStringLiteral("image"), parser.value(image), positiveInt);
+        auto v = parseIntegerList(parser.value(image));
         if (!v) {
-            return fail(v.errorMessage());
+            return fail(QStringLiteral("--image: ") + v.errorMessage());
         }
         spec.images = *v;
     }
     if (parser.isSet(width)) {
-        auto v = parseList<double>(QStringLiteral("width-mult"), parser.value(width), positiveNumber);
+        auto v = parsePositiveRealList(parser.value(width));
         if (!v) {
-            return fail(v.errorMessage());
+            return fail(QStringLiteral("--width-mult: ") + v.errorMessage());
         }
         spec.widthMultipliers = *v;
     }
@@ -282,34 +362,84 @@ int runSweepCommand(const QStringList &arguments) {
         printOut(QStringLiteral("%1 points, sweep id %2\n").arg(plan->size()).arg(plan->id()));
         return ExitOk;
     }
+    // Refuse runs too large to have been meant, before anything is computed or written.
+    std::int64_t limit = kSweepPointsWithoutConfirmation;
+    if (parser.isSet(maxPoints)) {
+        auto v = positiveInt(parser.value(maxPoints));
+        if (!v) {
+            return fail(QStringLiteral("--max-points needs a positive integer, got '%1'").arg(parser.value(maxPoints)));
+        }
+        limit = *v;
+    }
+    const std::int64_t toRun = plan->pointsInShard(options.shard);
+    if (!parser.isSet(yes) && toRun > limit) {
+        return fail(QStringLiteral("this run has %1 points%2, more than the limit of %3; run it anyway with --yes, raise the limit "
+                                   "with --max-points %1, or split it with --shard I/N (see --count)")
+                        .arg(toRun)
+                        .arg(options.shard.count > 1 ? QStringLiteral(" (shard %1 of a %2-point sweep)").arg(options.shard.text()).arg(plan->size())
+                                                     : QString())
+                        .arg(limit));
+    }
+
+    // Progress on stderr: on a terminal unless --no-progress, elsewhere only with --progress.
+    const bool showProgress = parser.isSet(progress) || (!parser.isSet(noProgress) && ::isatty(STDERR_FILENO) == 1);
     QElapsedTimer timer;
     timer.start();
-    auto table = runSweep(*plan, enginePredictor(), options);
-    if (!table) {
-        printError(table.errorMessage());
-        return ExitFailure;
+    qint64 lastReport = 0;
+    if (showProgress) {
+        options.progress = [&timer, &lastReport](std::int64_t done, std::int64_t total) {
+            const qint64 now = timer.elapsed();
+            if (now - lastReport < 2000 && done < total) {
+                return;
+            }
+            lastReport = now;
+            const double rate = now > 0 ? static_cast<double>(done) * 1000.0 / static_cast<double>(now) : 0.0;
+            QTextStream(stderr) << QStringLiteral("sweep: %1 of %2 points (%3 %), %4 points/s, %5\n")
+                                       .arg(done)
+                                       .arg(total)
+                                       .arg(100.0 * static_cast<double>(done) / static_cast<double>(total), 0, 'f', 1)
+                                       .arg(rate, 0, 'f', 0)
+                                       .arg(done < total && rate > 0 ? QStringLiteral("about %1 left").arg(duration(static_cast<double>(total - done) / rate))
+                                                                     : QStringLiteral("done"));
+        };
     }
-    QByteArray bytes;
-    if (parser.isSet(csv)) {
-        bytes = table->toCsv();
-    } else if (parser.isSet(json)) {
-        bytes = table->toJsonBytes();
-    } else {
-        bytes = sweepTableText(*table).toUtf8();
-    }
-    if (Status st = writeOutput(parser.value(output), bytes); !st) {
+
+    // Rows go out as they come; the header only with the first row, so that a model that does not
+    // load leaves nothing behind.
+    const SweepTable header = sweepTableHeader(*plan, options);
+    const SweepTableFormat format = parser.isSet(json) ? SweepTableFormat::Json : SweepTableFormat::Csv;
+    const bool text = !parser.isSet(csv) && !parser.isSet(json);
+    SweepTableWriter writer(format, header);
+    RowOutput out(parser.value(output));
+    if (Status st = out.open(); !st) {
         printError(st.errorMessage());
         return ExitFailure;
     }
-    int errors = 0;
-    for (const SweepRow &r : table->rows) {
-        errors += r.ok ? 0 : 1;
+    bool started = false;
+    auto totals = streamSweep(*plan, enginePredictor(), options, [&](const SweepRow &row) -> Status {
+        if (!started) {
+            started = true;
+            if (Status st = out.write(text ? sweepTableTextHeader(header, toRun).toUtf8() : writer.head()); !st) {
+                return st;
+            }
+        }
+        return out.write(text ? sweepRowText(header, row).toUtf8() : writer.row(row));
+    });
+    Status finished = totals ? out.write(text ? QByteArray() : writer.tail()) : Status(totals.error());
+    if (finished) {
+        finished = out.commit();
+    }
+    if (!finished) {
+        out.cancel();
+        printError(finished.errorMessage());
+        return ExitFailure;
     }
     QTextStream(stderr) << QStringLiteral("sweep %1: %2 points in %3 ms%4\n")
-                               .arg(table->sweepId)
-                               .arg(table->rows.size())
+                               .arg(header.sweepId)
+                               .arg(totals->rows)
                                .arg(timer.elapsed())
-                               .arg(errors > 0 ? QStringLiteral(", %1 without a prediction (see the error column)").arg(errors) : QString());
+                               .arg(totals->errors > 0 ? QStringLiteral(", %1 without a prediction (see the error column)").arg(totals->errors)
+                                                       : QString());
     return ExitOk;
 }
 

@@ -5,12 +5,16 @@
 #include "cli_command.h"
 
 #include "report/validation_report.h"
+#include "validate/llm_validation.h"
 #include "validate/validation.h"
 
 #include <QCommandLineParser>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QJsonDocument>
+#include <QJsonObject>
+
+#include <optional>
 
 namespace infersight::cli {
 
@@ -24,12 +28,13 @@ int runValidate(const QStringList &arguments) {
         "roofline's and Li et al.'s errors where the data has them; leave-one-GPU-out end-to-end error\n"
         "with the kernel models fitted without each GPU (data/predictor/loo/).\n"
         "Sets: e2e (NeuSight e2e_measured.csv), dle (DeepLearningExamples ConvNets), ops (model_ops_measured.csv),\n"
-        "kernels (NeuSight kernel test split), measured (data/measured/*/latency.csv, source=measured).\n"
+        "kernels (NeuSight kernel test split), measured (data/measured/*/latency.csv, source=measured),\n"
+        "llm (data/llm published LLM decode rows per runtime family and weight format, leave-one-GPU-out).\n"
         "The data folder is $INFERSIGHT_DATA_DIR, else the installed share/infersight/data, else the source tree's data/."));
     parser.addHelpOption();
     const QCommandLineOption jsonOption(QStringLiteral("json"), QStringLiteral("Print one JSON object (summary and every row)."));
     const QCommandLineOption onlyOption(QStringLiteral("only"),
-                                        QStringLiteral("Comma-separated sets to run: e2e, dle, ops, kernels, measured."),
+                                        QStringLiteral("Comma-separated sets to run: e2e, dle, ops, kernels, measured, llm."),
                                         QStringLiteral("SETS"));
     const QCommandLineOption syntheticOption(
         QStringLiteral("include-synthetic"),
@@ -71,12 +76,16 @@ int runValidate(const QStringList &arguments) {
         printError(QStringLiteral("data folder %1 not found (set INFERSIGHT_DATA_DIR or --data)").arg(options.dataDir));
         return ExitFailure;
     }
+    bool llm = true;  // the LLM section (data/llm, validate/llm_validation.h)
     if (parser.isSet(onlyOption)) {
         const QStringList sets = parser.value(onlyOption).split(QLatin1Char(','), Qt::SkipEmptyParts);
         options.e2e = options.dle = options.modelOps = options.kernels = options.measured = false;
+        llm = false;
         for (const QString &s : sets) {
             const QString t = s.trimmed().toLower();
-            if (t == QLatin1String("e2e")) {
+            if (t == QLatin1String("llm")) {
+                llm = true;
+            } else if (t == QLatin1String("e2e")) {
                 options.e2e = true;
             } else if (t == QLatin1String("dle")) {
                 options.dle = true;
@@ -87,7 +96,7 @@ int runValidate(const QStringList &arguments) {
             } else if (t == QLatin1String("measured")) {
                 options.measured = true;
             } else {
-                printError(QStringLiteral("--only: unknown set '%1' (e2e, dle, ops, kernels, measured)").arg(s));
+                printError(QStringLiteral("--only: unknown set '%1' (e2e, dle, ops, kernels, measured, llm)").arg(s));
                 return ExitUsage;
             }
         }
@@ -123,6 +132,26 @@ int runValidate(const QStringList &arguments) {
     }
     QElapsedTimer timer;
     timer.start();
+    const bool onlyLlm = llm && !options.e2e && !options.dle && !options.modelOps && !options.kernels && !options.measured;
+    std::optional<LlmValidation> llmResult;
+    if (llm) {
+        Result<LlmValidation> v = validateLlm(options.dataDir);
+        if (!v) {
+            printError(v.errorMessage());
+            return ExitFailure;
+        }
+        llmResult = std::move(*v);
+    }
+    if (onlyLlm) {
+        if (parser.isSet(jsonOption)) {
+            printOut(QString::fromUtf8(QJsonDocument(llmValidationJson(*llmResult)).toJson(QJsonDocument::Compact)) +
+                     QLatin1Char('\n'));
+        } else {
+            printOut(llmValidationMarkdown(*llmResult));
+            printOut(QStringLiteral("\n(validated in %1 s)\n").arg(timer.elapsed() / 1000.0, 0, 'f', 1));
+        }
+        return ExitOk;
+    }
     Result<ValidationResult> result = runValidation(options);
     if (!result) {
         printError(result.errorMessage());
@@ -130,7 +159,8 @@ int runValidate(const QStringList &arguments) {
     }
     if (parser.isSet(markdownOption)) {
         const QString path = parser.value(markdownOption);
-        Status written = writeMarkdownSection(path, validationMarkdown(*result));
+        Status written = writeMarkdownSection(
+            path, validationMarkdown(*result) + (llmResult ? QStringLiteral("\n") + llmValidationMarkdown(*llmResult) : QString()));
         if (!written) {
             printError(written.errorMessage());
             return ExitFailure;
@@ -139,9 +169,16 @@ int runValidate(const QStringList &arguments) {
                      .arg(path)
                      .arg(timer.elapsed() / 1000.0, 0, 'f', 1));
     } else if (parser.isSet(jsonOption)) {
-        printOut(QString::fromUtf8(QJsonDocument(validationJson(*result)).toJson(QJsonDocument::Compact)) + QLatin1Char('\n'));
+        QJsonObject json = validationJson(*result);
+        if (llmResult) {
+            json.insert(QStringLiteral("llm"), llmValidationJson(*llmResult));
+        }
+        printOut(QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Compact)) + QLatin1Char('\n'));
     } else {
         printOut(validationMarkdown(*result));
+        if (llmResult) {
+            printOut(QStringLiteral("\n") + llmValidationMarkdown(*llmResult));
+        }
         printOut(QStringLiteral("\n(validated in %1 s)\n").arg(timer.elapsed() / 1000.0, 0, 'f', 1));
     }
     return ExitOk;

@@ -1,13 +1,22 @@
 // SPDX-License-Identifier: MIT
 #include "model_options.h"
 
+#include "cli_command.h"
+
+#include "base/model_limits.h"
 #include "design/project_file.h"
 
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <cmath>
+#include <initializer_list>
 
 namespace infersight::cli {
+
+namespace {
+Result<Design> openModelAsRequested(const ModelRequest &request, ImportCheck check);
+}  // namespace
 
 namespace {
 
@@ -21,6 +30,7 @@ const QString kWidth = QStringLiteral("width-mult");
 const QString kDepth = QStringLiteral("depth");
 const QString kPrecision = QStringLiteral("precision");
 const QString kRuntime = QStringLiteral("runtime");
+const QString kWeights = QStringLiteral("weights");
 
 // Whether the option was given. Unlike QCommandLineParser::isSet this does not warn for an option
 // the command did not add (optionNames() lists the options found on the command line), so the
@@ -53,7 +63,15 @@ void addModelOptions(QCommandLineParser &parser, unsigned groups) {
     if (groups & ExecutionOptions) {
         parser.addOptions({
             {kPrecision, QStringLiteral("fp32 (default), tf32, fp16, bf16, amp, int8, fp8."), QStringLiteral("P")},
-            {kRuntime, QStringLiteral("eager (default) or fused."), QStringLiteral("R")},
+            {kRuntime,
+             QStringLiteral("eager (default) or fused; LLM serving runtimes: hf-eager (= eager), vllm (= fused), "
+                            "trt-llm, llama.cpp."),
+             QStringLiteral("R")},
+            {kWeights,
+             QStringLiteral("Weight format of the GEMM weights (LLMs): %1; aliases awq, gptq, int4 (w4a16), "
+                            "int8 (w8a8), q4_k_m. Sets the activation precision unless --precision is given.")
+                 .arg(weightFormatNames().join(QStringLiteral(", "))),
+             QStringLiteral("FORMAT")},
         });
     }
 }
@@ -104,9 +122,10 @@ Result<Knobs> knobsFromOptions(const QCommandLineParser &parser, const Knobs &de
         knobs.precision = *p;
     }
     if (given(parser, kRuntime)) {
-        const auto r = runtimeFromName(parser.value(kRuntime).trimmed());
+        const auto r = loweringFromRuntimeName(parser.value(kRuntime).trimmed());
         if (!r) {
-            return Error{QStringLiteral("--runtime must be eager or fused, got '%1'").arg(parser.value(kRuntime))};
+            return Error{QStringLiteral("--runtime must be one of %1, got '%2'")
+                             .arg(llmRuntimeNames().join(QStringLiteral(", ")), parser.value(kRuntime))};
         }
         knobs.runtime = *r;
     }
@@ -144,6 +163,9 @@ Result<std::optional<Project>> projectFromArgument(const QString &model) {
     if (!project) {
         return project.error();
     }
+    for (const QString &warning : project->warnings) {
+        printError(QStringLiteral("warning: %1").arg(warning));
+    }
     return std::optional<Project>(std::move(*project));
 }
 
@@ -163,6 +185,22 @@ Result<ModelRequest> modelRequestFromOptions(const QCommandLineParser &parser, c
         return knobs.error();
     }
     request.knobs = *knobs;
+    if (given(parser, kRuntime) && !runtimeFromName(parser.value(kRuntime).trimmed())) {
+        request.llmRuntime = findLlmRuntime(parser.value(kRuntime));  // named an LLM runtime, not eager/fused
+    }
+    if (given(parser, kWeights)) {
+        const auto format = weightFormatFromName(parser.value(kWeights));
+        if (!format) {
+            return Error{QStringLiteral("--weights must be one of %1, got '%2'")
+                             .arg(weightFormatNames().join(QStringLiteral(", ")), parser.value(kWeights))};
+        }
+        auto resolved = resolveWeightFormat(*format, request.knobs.precision, given(parser, kPrecision));
+        if (!resolved) {
+            return Error{QStringLiteral("--weights: %1").arg(resolved.errorMessage())};
+        }
+        request.weights = *resolved;
+        request.knobs.precision = resolved->precision;
+    }
     if (given(parser, kWidth)) {
         bool ok = false;
         const double width = parser.value(kWidth).trimmed().toDouble(&ok);
@@ -174,8 +212,11 @@ Result<ModelRequest> modelRequestFromOptions(const QCommandLineParser &parser, c
     }
     if (given(parser, kDepth)) {
         std::int64_t depth = -1;
-        if (!parsePositiveInteger(parser.value(kDepth), depth) || depth > 100000) {
+        if (!parsePositiveInteger(parser.value(kDepth), depth)) {
             return Error{QStringLiteral("--depth needs a positive integer, got '%1'").arg(parser.value(kDepth))};
+        }
+        if (depth > maxLayers()) {
+            return Error{QStringLiteral("--depth %1 is out of range: %2").arg(depth).arg(maxLayersText())};
         }
         request.depth = static_cast<int>(depth);
         request.structureOptions = true;
@@ -187,7 +228,48 @@ Result<ModelRequest> modelRequestFromOptions(const QCommandLineParser &parser, c
     return request;
 }
 
+namespace {
+
+// --seq on a CNN or --image on BERT binds nothing (issue 15, item 11): say so, and drop the knob
+// so that it is not echoed as if it had been applied. The roles are those of the graph inputs' dims.
+void dropUnusedShapeKnobs(const ModelRequest &request, Design &design) {
+    const Graph &graph = design.graph();
+    auto hasRole = [&graph](std::initializer_list<DimRole> roles) {
+        for (const int input : graph.inputs) {
+            for (const Dim &d : graph.values[static_cast<std::size_t>(input)].declared) {
+                if (std::find(roles.begin(), roles.end(), d.role) != roles.end()) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    };
+    const QString model = request.project ? request.project->source : request.model;
+    if (request.knobs.sequence > 0 && !hasRole({DimRole::Sequence})) {
+        printError(QStringLiteral("warning: --seq %1 does not apply to %2: none of its inputs has a sequence dimension")
+                       .arg(request.knobs.sequence)
+                       .arg(model));
+        design.setSequence(-1);
+    }
+    if ((request.knobs.height > 0 || request.knobs.width > 0) && !hasRole({DimRole::Height, DimRole::Width})) {
+        printError(QStringLiteral("warning: --image does not apply to %1: none of its inputs has image dimensions").arg(model));
+        design.setImageSize(-1, -1);
+    }
+}
+
+}  // namespace
+
 Result<Design> openModel(const ModelRequest &request, ImportCheck check) {
+    auto design = openModelAsRequested(request, check);
+    if (design) {
+        dropUnusedShapeKnobs(request, *design);
+    }
+    return design;
+}
+
+namespace {
+
+Result<Design> openModelAsRequested(const ModelRequest &request, ImportCheck check) {
     if (request.project) {
         // The project's source, structure, edits and per-node precisions under the request's knobs.
         Project p = *request.project;
@@ -213,5 +295,7 @@ Result<Design> openModel(const ModelRequest &request, ImportCheck check) {
     }
     return design;
 }
+
+}  // namespace
 
 }  // namespace infersight::cli

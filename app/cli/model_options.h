@@ -4,7 +4,8 @@
 //                   --input SHAPES (TorchScript forward() inputs, "1x3x224x224,1x128:i64")
 //   structure       --width-mult F  --depth N (zoo and config.json models; imported graphs take
 //                   the multiplier only)
-//   execution       --precision P  --runtime eager|fused
+//   execution       --precision P  --runtime eager|fused|hf-eager|vllm|trt-llm|llama.cpp
+//                   --weights FORMAT (fp16, w8a16, w8a8, fp8, w4a16, q4_k, ...: weight_format.h)
 // MODEL is a file (.onnx, TorchScript, HuggingFace config.json), zoo:NAME or a .infersight
 // project (whose stored knobs are the defaults the options above override).
 #pragma once
@@ -13,6 +14,8 @@
 #include "design/design.h"
 #include "design/knobs.h"
 #include "design/project_file.h"
+#include "predict/llm_runtime.h"
+#include "predict/weight_format.h"
 
 #include <QCommandLineParser>
 #include <QString>
@@ -43,6 +46,10 @@ struct ModelRequest {
     std::optional<double> widthMultiplier;  // --width-mult, else a project's (when not 1)
     int depth = -1;                         // --depth, else a project's
     bool structureOptions = false;          // --width-mult or --depth given
+    const LlmRuntime *llmRuntime = nullptr; // --runtime named an LLM serving runtime (vllm, hf-eager, ...)
+    ResolvedWeightFormat weights;           // --weights (Native when not given)
+    // The LLM runtime a decode step runs on: the one named, else the knobs' generic runtime's.
+    const LlmRuntime &llmRuntimeOrDefault() const { return llmRuntime ? *llmRuntime : defaultLlmRuntime(knobs.runtime); }
 };
 
 // MODEL read as a project when it names one (nullopt otherwise). Errors name the file.

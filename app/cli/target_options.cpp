@@ -13,6 +13,7 @@ const QString kMig = QStringLiteral("mig");
 const QString kMps = QStringLiteral("mps");
 const QString kMpsAlone = QStringLiteral("mps-alone");
 const QString kGpuFile = QStringLiteral("gpu-file");
+const QString kHost = QStringLiteral("host");
 }  // namespace
 
 void addTargetOptions(QCommandLineParser &parser) {
@@ -24,6 +25,9 @@ void addTargetOptions(QCommandLineParser &parser) {
                                         QStringLiteral("PCT")));
     parser.addOption(QCommandLineOption(kMpsAlone, QStringLiteral("With --mps: the client runs alone (full bandwidth, L2, memory) "
                                                                   "instead of sharing them with co-runners.")));
+    parser.addOption(QCommandLineOption(kHost, QStringLiteral("Host system the GPU sits in (see 'infersight-cli hosts'; "
+                                                              "default: the GPU's usual system)."),
+                                        QStringLiteral("ID")));
     parser.addOption(QCommandLineOption(kGpuFile, QStringLiteral("Add the GPU described in this JSON file (repeatable; see docs/hardware.md)."),
                                         QStringLiteral("FILE")));
 }
@@ -47,7 +51,7 @@ Result<GpuCatalogue> catalogueFromOptions(const QCommandLineParser &parser) {
 }
 
 bool hasTargetOptions(const QCommandLineParser &parser) {
-    return parser.isSet(kGpu) || parser.isSet(kMig) || parser.isSet(kMps) || parser.isSet(kMpsAlone);
+    return parser.isSet(kGpu) || parser.isSet(kMig) || parser.isSet(kMps) || parser.isSet(kMpsAlone) || parser.isSet(kHost);
 }
 
 std::optional<double> parsePercent(const QString &text) {
@@ -90,7 +94,11 @@ Result<Target> targetFromOptions(const QCommandLineParser &parser, const GpuCata
         return Error{QStringLiteral("no target GPU: give --gpu ID (one of %1) or --gpu-file FILE")
                          .arg(catalogue.ids().join(QStringLiteral(", ")))};
     }
-    return resolveTarget(catalogue, gpu, parser.value(kMig), mps, !parser.isSet(kMpsAlone));
+    if (parser.isSet(kHost) && parser.value(kHost).trimmed().isEmpty()) {
+        return Error{QStringLiteral("--host expects a host id (one of %1)")
+                         .arg(HostCatalogue::builtIn().ids().join(QStringLiteral(", ")))};
+    }
+    return resolveTarget(catalogue, gpu, parser.value(kMig), mps, !parser.isSet(kMpsAlone), parser.value(kHost));
 }
 
 }  // namespace infersight::cli

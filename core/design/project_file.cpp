@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "design/project_file.h"
 
+#include "base/file_io.h"
+#include "base/model_limits.h"
+#include "base/one_line.h"
+#include "hardware/gpu_catalogue.h"
 #include "hardware/gpu_json.h"
+#include "hardware/host_catalogue.h"
 
 #include <QDir>
 #include <QFile>
@@ -242,6 +247,9 @@ QJsonObject Project::toJson(const QString &projectDir) const {
                 o.insert(QStringLiteral("mps_alone"), true);
             }
         }
+        if (!t.host.isEmpty()) {
+            o.insert(QStringLiteral("host"), t.host);
+        }
         targetArray.append(o);
     }
     root.insert(QStringLiteral("targets"), targetArray);
@@ -381,8 +389,8 @@ Status readStructure(const FieldReader &r, Project &p) {
     if (!depth) {
         return depth.error();
     }
-    if (s.has(QStringLiteral("depth")) && (*depth < 1 || *depth > 10000)) {
-        return s.invalid(QStringLiteral("depth"), QStringLiteral("must be between 1 and 10000 (got %1)").arg(*depth));
+    if (s.has(QStringLiteral("depth")) && (*depth < 1 || *depth > maxLayers())) {
+        return s.invalid(QStringLiteral("depth"), QStringLiteral("must be at least 1 and %1 (got %2)").arg(maxLayersText()).arg(*depth));
     }
     p.depth = static_cast<int>(*depth);
     return Status::success();
@@ -478,8 +486,30 @@ Result<ProjectTarget> readTarget(const FieldReader &t) {
         return alone.error();
     }
     target.mpsAlone = *alone;
+    auto host = t.string(QStringLiteral("host"), false);
+    if (!host) {
+        return host.error();
+    }
+    target.host = host->trimmed();
+    if (!target.host.isEmpty() && !HostCatalogue::builtIn().find(target.host)) {
+        return t.invalid(QStringLiteral("host"), QStringLiteral("names an unknown host '%1'; known hosts: %2")
+                                                     .arg(target.host, HostCatalogue::builtIn().ids().join(QStringLiteral(", "))));
+    }
     if (!target.mig.isEmpty() && target.mps) {
         return Error{QStringLiteral("%1: field '%2' gives both a MIG profile and an MPS share").arg(t.file(), t.prefix())};
+    }
+    // A catalogue GPU's MIG profile is checked here, naming the file (issue 15, item 9); a GPU
+    // file's profiles are checked when that file is read.
+    if (const GpuSpec *spec = GpuCatalogue::builtIn().find(target.gpu); spec && !target.mig.isEmpty()) {
+        if (!spec->supportsMig()) {
+            return t.invalid(QStringLiteral("mig"), QStringLiteral("names MIG profile '%1', but %2 has no MIG (MIG-capable: %3)")
+                                                        .arg(target.mig, spec->id,
+                                                             GpuCatalogue::builtIn().migCapableIds().join(QStringLiteral(", "))));
+        }
+        if (!spec->findMig(target.mig)) {
+            return t.invalid(QStringLiteral("mig"), QStringLiteral("names an unknown MIG profile '%1' of %2; its profiles: %3")
+                                                        .arg(target.mig, spec->id, spec->migProfileNames().join(QStringLiteral(", "))));
+        }
     }
     return target;
 }
@@ -506,7 +536,9 @@ Status readTargets(const FieldReader &r, std::vector<ProjectTarget> &out) {
 
 }  // namespace
 
-Result<Project> Project::fromJson(const QByteArray &json, const QString &fileName, const QString &projectDir) {
+namespace {
+
+Result<Project> parseProject(const QByteArray &json, const QString &fileName, const QString &projectDir) {
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
@@ -531,25 +563,51 @@ Result<Project> Project::fromJson(const QByteArray &json, const QString &fileNam
     };
     for (const auto &section : sections) {
         if (Status st = section(); !st) {
+            // One line: the message may quote the file's strings (tests/fuzz/project_file).
             return Error{st.errorMessage()};
         }
+    }
+    // Unknown fields are kept out of the project but not silently (issue 15, item 11). "view" is
+    // the GUI's (current target, selected node).
+    static const QStringList topLevel{QStringLiteral("format"), QStringLiteral("version"), QStringLiteral("model"),
+                                      QStringLiteral("knobs"), QStringLiteral("structure"), QStringLiteral("edits"),
+                                      QStringLiteral("node_precisions"), QStringLiteral("targets"), QStringLiteral("view"),
+                                      QStringLiteral("autosave")};
+    static const QStringList targetKeys{QStringLiteral("gpu"), QStringLiteral("mig"), QStringLiteral("mps"),
+                                        QStringLiteral("mps_alone"), QStringLiteral("host")};
+    auto warnUnknown = [&](const QJsonObject &object, const QStringList &known, const QString &prefix) {
+        for (auto it = object.begin(); it != object.end(); ++it) {
+            if (!known.contains(it.key())) {
+                p.warnings << QStringLiteral("%1: unknown field '%2%3' is ignored").arg(fileName, prefix, it.key());
+            }
+        }
+    };
+    warnUnknown(doc.object(), topLevel, QString());
+    const QJsonArray targets = doc.object().value(QStringLiteral("targets")).toArray();
+    for (qsizetype i = 0; i < targets.size(); ++i) {
+        warnUnknown(targets.at(i).toObject(), targetKeys, QStringLiteral("targets[%1].").arg(i));
     }
     return p;
 }
 
+}  // namespace
+
+Result<Project> Project::fromJson(const QByteArray &json, const QString &fileName, const QString &projectDir) {
+    auto project = parseProject(json, fileName, projectDir);
+    if (!project) {
+        // One line, never empty: messages quote the file's strings (tests/fuzz/project_file).
+        const QString message = project.errorMessage();
+        return Error{message.isEmpty() ? QStringLiteral("%1: not a valid project file").arg(fileName) : oneLine(message)};
+    }
+    return project;
+}
+
 Result<Project> readProjectFile(const QString &path) {
-    QFile file(path);
-    if (!file.exists()) {
-        return Error{QStringLiteral("%1: no such file").arg(path)};
+    auto bytes = readRegularFile(path, kTextFileCapMiB, QStringLiteral("a project file"));
+    if (!bytes) {
+        return bytes.error();
     }
-    if (!file.open(QIODevice::ReadOnly)) {
-        return Error{QStringLiteral("%1: cannot read: %2").arg(path, file.errorString())};
-    }
-    if (file.size() > 64 * 1024 * 1024) {
-        return Error{QStringLiteral("%1: not a project file (larger than 64 MiB)").arg(path)};
-    }
-    const QByteArray bytes = file.readAll();
-    return Project::fromJson(bytes, path, QFileInfo(path).absolutePath());
+    return Project::fromJson(*bytes, path, QFileInfo(path).absolutePath());
 }
 
 Status writeProjectFile(const Project &project, const QString &path) {
@@ -558,18 +616,7 @@ Status writeProjectFile(const Project &project, const QString &path) {
         return Error{QStringLiteral("%1: cannot create the folder %2").arg(path, info.absolutePath())};
     }
     const QByteArray bytes = QJsonDocument(project.toJson(info.absolutePath())).toJson(QJsonDocument::Indented);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        return Error{QStringLiteral("%1: cannot write: %2").arg(path, file.errorString())};
-    }
-    if (file.write(bytes) != bytes.size()) {
-        file.cancelWriting();
-        return Error{QStringLiteral("%1: cannot write: %2").arg(path, file.errorString())};
-    }
-    if (!file.commit()) {
-        return Error{QStringLiteral("%1: cannot save: %2").arg(path, file.errorString())};
-    }
-    return Status::success();
+    return writeOutputFile(path, bytes);
 }
 
 Result<Design> openProjectFile(const QString &path, std::vector<ProjectTarget> *targets) {

@@ -20,12 +20,13 @@
 namespace infersight {
 
 // A target as the project stores it: a GPU (catalogue id or GPU file) narrowed to a MIG profile or
-// an MPS share.
+// an MPS share, in a host system.
 struct ProjectTarget {
     QString gpu;
     QString mig;
     std::optional<double> mps;
     bool mpsAlone = false;
+    QString host;  // HostCatalogue id ("dgx-a100"); empty: the GPU's default host
     bool operator==(const ProjectTarget &) const = default;
 };
 
@@ -42,6 +43,9 @@ struct Project {
     std::vector<DesignEdit> edits;
     QMap<QString, Precision> nodePrecisions;
     std::vector<ProjectTarget> targets;
+    // Read only, never written: fields the file held that this version does not know (named with
+    // the file, "run.infersight: unknown field 'knbos' is ignored").
+    QStringList warnings;
 
     static Project fromDesign(const Design &design, std::vector<ProjectTarget> targets = {});
     // Opens the source and re-applies structure, edits and precisions. Errors name `projectPath`.

@@ -55,4 +55,27 @@ std::vector<bool> paretoFront(const std::vector<ObjectiveVector> &points, int di
     return onFront;
 }
 
+ParetoFrontier::ParetoFrontier(int dimensions) : m_dimensions(std::clamp(dimensions, 1, 4)) {}
+
+bool ParetoFrontier::offer(std::int64_t id, const ObjectiveVector &objectives) {
+    for (const auto &[otherId, other] : m_points) {
+        if (dominates(other, objectives, m_dimensions)) {
+            return false;
+        }
+    }
+    std::erase_if(m_points, [&](const auto &p) { return dominates(objectives, p.second, m_dimensions); });
+    m_points.emplace_back(id, objectives);
+    return true;
+}
+
+std::vector<std::int64_t> ParetoFrontier::ids() const {
+    std::vector<std::int64_t> out;
+    out.reserve(m_points.size());
+    for (const auto &p : m_points) {
+        out.push_back(p.first);
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
 }  // namespace infersight

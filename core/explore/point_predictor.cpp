@@ -4,6 +4,7 @@
 #include "predict/predictor.h"
 
 #include <QHash>
+#include <QSet>
 
 #include <memory>
 #include <utility>
@@ -63,6 +64,32 @@ struct PredictorCache {
         std::shared_ptr<KernelPredictionCache> kernels;  // per device (kernels repeat across runtimes, slider moves)
     };
     QHash<QString, Device> devices;
+    // Kernel predictions are a pure memo, but every graph variant of a sweep (batch, image, ...)
+    // brings new kernels for every device: unbounded, a 17-million-point sweep grew by ~25 MB a
+    // second. Every kCheckEvery predictions the caches are counted and all cleared above
+    // kMaxEntries (about 100 bytes of Kernel + prediction each: tens of MB at most).
+    static constexpr int kCheckEvery = 1024;
+    static constexpr std::size_t kMaxEntries = 200'000;
+    int sinceCheck = 0;
+    void bound() {
+        if (++sinceCheck < kCheckEvery) {
+            return;
+        }
+        sinceCheck = 0;
+        std::size_t entries = 0;
+        QSet<const KernelPredictionCache *> seen;  // caches are shared between devices
+        for (const Device &d : std::as_const(devices)) {
+            if (!seen.contains(d.kernels.get())) {
+                seen.insert(d.kernels.get());
+                entries += d.kernels->size();
+            }
+        }
+        if (entries > kMaxEntries) {
+            for (Device &d : devices) {
+                d.kernels->clear();
+            }
+        }
+    }
 };
 
 }  // namespace
@@ -118,6 +145,7 @@ PointPredictor enginePredictor() {
         options.keepNodes = false;
         options.cache = it->kernels.get();
         const Prediction p = predictPlan(graph, *c.analysis, *c.plan, it->device, options);
+        c.bound();
         PointEstimate e;
         e.latencyMs = p.latencyMs;
         e.latencyLowMs = p.bandLowMs;

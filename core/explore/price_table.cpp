@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "explore/price_table.h"
 
+#include "base/file_io.h"
 #include "hardware/gpu_json.h"
 
 #include <QFile>
@@ -21,14 +22,11 @@ double targetShare(const Target &target) {
 }
 
 Result<PriceTable> PriceTable::read(const QString &path) {
-    QFile file(path);
-    if (!file.exists()) {
-        return Error{QStringLiteral("%1: no such file").arg(path)};
+    auto bytes = readRegularFile(path, kTextFileCapMiB, QStringLiteral("a price table"));
+    if (!bytes) {
+        return bytes.error();
     }
-    if (!file.open(QIODevice::ReadOnly)) {
-        return Error{QStringLiteral("%1: cannot read: %2").arg(path, file.errorString())};
-    }
-    return parse(file.readAll(), path);
+    return parse(*bytes, path);
 }
 
 Result<PriceTable> PriceTable::parse(const QByteArray &data, const QString &fileName) {

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "explore/sweep.h"
 
+#include "base/file_io.h"
+
+#include "explore/pareto.h"
+
 #include <QCryptographicHash>
 #include <QFile>
 #include <QFileInfo>
@@ -53,7 +57,7 @@ QString modelFingerprint(const QString &source) {
         return {};
     }
     QFile file(source);
-    if (!file.open(QIODevice::ReadOnly)) {
+    if (!openRegularFile(file)) {
         return {};
     }
     QCryptographicHash hash(QCryptographicHash::Sha1);
@@ -74,7 +78,7 @@ Result<SweepPlan> SweepPlan::make(const SweepSpec &spec, const GpuCatalogue &cat
     if (spec.model.isEmpty()) {
         return Error{QStringLiteral("no model given")};
     }
-    if (spec.gpus.isEmpty()) {
+    if (spec.gpus.isEmpty() && spec.listedTargets.empty()) {
         return Error{QStringLiteral("no GPU given: list the targets with --gpus ID,ID,... (see 'infersight-cli gpus')")};
     }
     plan.m_widths = orDefault(spec.widthMultipliers, 1.0);
@@ -102,12 +106,12 @@ Result<SweepPlan> SweepPlan::make(const SweepSpec &spec, const GpuCatalogue &cat
     }
 
     QSet<QString> seenKeys;
-    auto addTarget = [&](const GpuSpec &gpu, const QString &gpuName, const QString &mig, std::optional<double> mps) {
+    auto addMadeTarget = [&](const GpuSpec &gpu, const QString &gpuName, const QString &mig, std::optional<double> mps,
+                             const Result<Target> &made) {
         SweepTarget t;
         t.gpu = gpu.id.isEmpty() ? gpuName : gpu.id;
         t.mig = mig;
         t.mps = mps;
-        auto made = Target::make(gpu, mig, mps);
         if (made) {
             if (seenKeys.contains(made->key())) {
                 return;
@@ -118,6 +122,9 @@ Result<SweepPlan> SweepPlan::make(const SweepSpec &spec, const GpuCatalogue &cat
             t.error = made.errorMessage();
         }
         plan.m_targets.push_back(std::move(t));
+    };
+    auto addTarget = [&](const GpuSpec &gpu, const QString &gpuName, const QString &mig, std::optional<double> mps) {
+        addMadeTarget(gpu, gpuName, mig, mps, Target::make(gpu, mig, mps));
     };
     for (const QString &gpuName : spec.gpus) {
         auto whole = resolveTarget(catalogue, gpuName.trimmed());
@@ -148,6 +155,14 @@ Result<SweepPlan> SweepPlan::make(const SweepSpec &spec, const GpuCatalogue &cat
         for (double pct : spec.mpsPercents) {
             addTarget(gpu, gpuName, {}, pct);
         }
+    }
+    for (const SweepSpec::ListedTarget &listed : spec.listedTargets) {
+        auto whole = resolveTarget(catalogue, listed.gpu.trimmed());
+        if (!whole) {
+            return whole.error();
+        }
+        addMadeTarget(whole->gpu(), listed.gpu, listed.mig.trimmed(), listed.mps,
+                      resolveTarget(catalogue, listed.gpu.trimmed(), listed.mig.trimmed(), listed.mps, listed.mpsCoRunners, listed.host));
     }
 
     const long double size = static_cast<long double>(plan.m_widths.size()) * plan.m_images.size() * plan.m_sequences.size() *
@@ -241,51 +256,62 @@ struct VariantKey {
 
 }  // namespace
 
-Result<SweepTable> runSweep(const SweepPlan &plan, const PointPredictor &predictor, const SweepOptions &options) {
-    const SweepSpec &spec = plan.spec();
-    if (options.shard.count > plan.size()) {
-        return Error{QStringLiteral("the sweep has only %1 points; --shard %2 would leave shards empty")
-                         .arg(plan.size())
-                         .arg(options.shard.text())};
-    }
-    // The base design: the source with depth, edits and per-node precisions of the spec.
-    Design base;
-    if (options.design && !options.design->isNull()) {
-        base = *options.design;
-    } else {
-        Knobs knobs;
-        knobs.phase = spec.phase;
-        knobs.context = spec.context;
-        auto opened = Design::open(spec.model, knobs, spec.inputShapes);
-        if (!opened) {
-            return opened.error();
-        }
-        base = std::move(*opened);
-        if (spec.depth != -1) {
-            if (Status st = base.setDepth(spec.depth); !st) {
-                return Error{st.errorMessage()};
-            }
-        }
-        if (Status st = base.setEdits(spec.edits); !st) {
-            return Error{st.errorMessage()};
-        }
-        if (Status st = base.setNodePrecisions(spec.nodePrecisions); !st) {
-            return Error{st.errorMessage()};
-        }
-    }
+std::int64_t SweepPlan::pointsInShard(const Shard &shard) const {
+    const std::int64_t first = shard.index - 1;
+    return first < m_size ? (m_size - first + shard.count - 1) / shard.count : 0;
+}
 
+SweepTable sweepTableHeader(const SweepPlan &plan, const SweepOptions &options) {
     SweepTable table;
     table.sweepId = plan.id();
-    table.model = spec.model;
+    table.model = plan.spec().model;
     table.shardIndex = options.shard.index;
     table.shardCount = options.shard.count;
     table.points = plan.size();
     table.prices = options.prices.has_value();
+    table.pareto = options.pareto;
+    return table;
+}
+
+namespace {
+
+// The base design: the source with depth, edits and per-node precisions of the spec.
+Result<Design> baseDesign(const SweepSpec &spec, const SweepOptions &options) {
+    if (options.design && !options.design->isNull()) {
+        return *options.design;
+    }
+    Knobs knobs;
+    knobs.phase = spec.phase;
+    knobs.context = spec.context;
+    auto opened = Design::open(spec.model, knobs, spec.inputShapes);
+    if (!opened) {
+        return opened.error();
+    }
+    Design base = std::move(*opened);
+    if (spec.depth != -1) {
+        if (Status st = base.setDepth(spec.depth); !st) {
+            return Error{st.errorMessage()};
+        }
+    }
+    if (Status st = base.setEdits(spec.edits); !st) {
+        return Error{st.errorMessage()};
+    }
+    if (Status st = base.setNodePrecisions(spec.nodePrecisions); !st) {
+        return Error{st.errorMessage()};
+    }
+    return base;
+}
+
+// The Pareto objectives of a row, as SweepTable::markPareto() compares them.
+ObjectiveVector objectives(const SweepRow &r) { return {r.latencyMs, r.energyJ, r.memoryMib, r.pricePerHour.value_or(0.0)}; }
+
+// Runs the shard's points in index order and hands each row to `visit`. Progress counts from
+// `progressDone` towards `progressTotal` (two passes for a streamed Pareto front).
+Status runPoints(const SweepPlan &plan, const PointPredictor &predictor, const SweepOptions &options, const Design &base,
+                 std::int64_t progressDone, std::int64_t progressTotal, const std::function<Status(SweepRow &)> &visit) {
     const std::int64_t first = options.shard.index - 1;
     const std::int64_t step = options.shard.count;
-    const std::int64_t total = first < plan.size() ? (plan.size() - first + step - 1) / step : 0;
-    table.rows.reserve(static_cast<std::size_t>(std::min<std::int64_t>(total, 10'000'000)));
-
+    const std::int64_t total = plan.pointsInShard(options.shard);
     // Points come in index order, so the graph variant changes only every
     // (runtimes x precisions x targets) points: keep the current one.
     std::optional<VariantKey> currentKey;
@@ -299,6 +325,7 @@ Result<SweepTable> runSweep(const SweepPlan &plan, const PointPredictor &predict
         const VariantKey key{p.widthMultiplier, p.image, p.sequence, p.batch};
         if (!currentKey || !(*currentKey == key)) {
             currentKey = key;
+            current = Error{};  // free the previous variant before building the next
             Design d = base;
             Knobs k = d.knobs();
             k.batch = p.batch;
@@ -356,16 +383,103 @@ Result<SweepTable> runSweep(const SweepPlan &plan, const PointPredictor &predict
                 row.usdPerMillion = *row.pricePerHour / (row.throughput * 3600.0) * 1e6;
             }
         }
-        table.rows.push_back(std::move(row));
+        if (Status st = visit(row); !st) {
+            return st;
+        }
         ++done;
         if (options.progress && (done % 256 == 0 || done == total)) {
-            options.progress(done, total);
+            options.progress(progressDone + done, progressTotal);
         }
+    }
+    return Status::success();
+}
+
+Status checkShard(const SweepPlan &plan, const SweepOptions &options) {
+    if (options.shard.count > plan.size()) {
+        return Error{QStringLiteral("the sweep has only %1 points; --shard %2 would leave shards empty")
+                         .arg(plan.size())
+                         .arg(options.shard.text())};
+    }
+    return Status::success();
+}
+
+}  // namespace
+
+Result<SweepTable> runSweep(const SweepPlan &plan, const PointPredictor &predictor, const SweepOptions &options) {
+    if (Status st = checkShard(plan, options); !st) {
+        return Error{st.errorMessage()};
+    }
+    auto base = baseDesign(plan.spec(), options);
+    if (!base) {
+        return base.error();
+    }
+    SweepTable table = sweepTableHeader(plan, options);
+    table.pareto = false;
+    const std::int64_t total = plan.pointsInShard(options.shard);
+    table.rows.reserve(static_cast<std::size_t>(std::min<std::int64_t>(total, 10'000'000)));
+    Status st = runPoints(plan, predictor, options, *base, 0, total, [&table](SweepRow &row) {
+        table.rows.push_back(std::move(row));
+        return Status::success();
+    });
+    if (!st) {
+        return Error{st.errorMessage()};
     }
     if (options.pareto) {
         table.markPareto();
     }
     return table;
+}
+
+Result<SweepTotals> streamSweep(const SweepPlan &plan, const PointPredictor &predictor, const SweepOptions &options,
+                                const SweepRowSink &sink) {
+    if (Status st = checkShard(plan, options); !st) {
+        return Error{st.errorMessage()};
+    }
+    auto base = baseDesign(plan.spec(), options);
+    if (!base) {
+        return base.error();
+    }
+    const std::int64_t points = plan.pointsInShard(options.shard);
+    const std::int64_t progressTotal = options.pareto ? 2 * points : points;
+    SweepTotals totals;
+    std::vector<std::int64_t> front;  // ascending ids of the rows on the front
+    if (options.pareto) {
+        // First pass: the front over latency, energy, memory and, when every row with a
+        // prediction has a price, price; rows without a prediction or that do not fit are not
+        // candidates (as in markPareto). Both fronts are kept until the pass tells which applies.
+        ParetoFrontier withoutPrice(3);
+        ParetoFrontier withPrice(4);
+        bool allPriced = options.prices.has_value();
+        Status st = runPoints(plan, predictor, options, *base, 0, progressTotal, [&](SweepRow &row) {
+            allPriced = allPriced && (!row.ok || row.pricePerHour.has_value());
+            if (row.ok && row.fits) {
+                withoutPrice.offer(row.index, objectives(row));
+                if (allPriced) {
+                    withPrice.offer(row.index, objectives(row));
+                }
+            }
+            return Status::success();
+        });
+        if (!st) {
+            return Error{st.errorMessage()};
+        }
+        front = allPriced ? withPrice.ids() : withoutPrice.ids();
+    }
+    std::size_t nextOnFront = 0;
+    Status st = runPoints(plan, predictor, options, *base, options.pareto ? points : 0, progressTotal, [&](SweepRow &row) {
+        while (nextOnFront < front.size() && front[nextOnFront] < row.index) {
+            ++nextOnFront;
+        }
+        row.pareto = nextOnFront < front.size() && front[nextOnFront] == row.index;
+        totals.rows += 1;
+        totals.errors += row.ok ? 0 : 1;
+        totals.paretoRows += row.pareto ? 1 : 0;
+        return sink(row);
+    });
+    if (!st) {
+        return Error{st.errorMessage()};
+    }
+    return totals;
 }
 
 }  // namespace infersight

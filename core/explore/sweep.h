@@ -10,6 +10,9 @@
 //
 // Graphs are built once per (width multiplier, image, sequence, batch) and reused for every
 // runtime, precision and target (most points differ only there).
+//
+// streamSweep hands the rows over one at a time and keeps none (memory flat in the number of
+// points, for sweeps of any size); runSweep collects them into a table (the GUI, tests, small runs).
 #pragma once
 
 #include "base/result.h"
@@ -53,7 +56,22 @@ struct SweepSpec {
     QStringList gpus;
     QStringList migProfiles;
     std::vector<double> mpsPercents;
+
+    // Targets given one by one (a project's targets: a GPU with its MIG profile or MPS share),
+    // taken as they are after the product above. Their keys are part of the sweep id.
+    struct ListedTarget {
+        QString gpu;
+        QString mig;
+        std::optional<double> mps;
+        bool mpsCoRunners = true;  // false: the MPS client runs alone on the GPU
+        QString host;              // HostCatalogue id; empty: the GPU's default host
+        bool operator==(const ListedTarget &) const = default;
+    };
+    std::vector<ListedTarget> listedTargets;
 };
+
+// Above this many points a command-line sweep asks for confirmation (--yes or --max-points N).
+inline constexpr std::int64_t kSweepPointsWithoutConfirmation = 1'000'000;
 
 // One target of a sweep, resolved against the catalogue; `error` is set (and recorded in every
 // row of it) when the GPU lacks the profile or the share is invalid.
@@ -84,6 +102,8 @@ public:
     const std::vector<SweepTarget> &targets() const { return m_targets; }
     std::int64_t size() const { return m_size; }
     QString id() const { return m_id; }
+    // The points shard I/N runs: those with index mod N == I - 1.
+    std::int64_t pointsInShard(const Shard &shard) const;
 
     struct Point {
         std::int64_t index = 0;
@@ -125,5 +145,24 @@ struct SweepOptions {
 // build at a size) are recorded in the row; only a source that does not load at all, a shard
 // beyond the sweep or a cancellation fail the whole run.
 Result<SweepTable> runSweep(const SweepPlan &plan, const PointPredictor &predictor, const SweepOptions &options = {});
+
+// The table's fields for a run of `plan` with `options` (id, model, shard, points, prices, pareto),
+// without rows: the header a SweepTableWriter needs before the first row is computed.
+SweepTable sweepTableHeader(const SweepPlan &plan, const SweepOptions &options);
+
+struct SweepTotals {
+    std::int64_t rows = 0;        // rows handed over
+    std::int64_t errors = 0;      // rows without a prediction
+    std::int64_t paretoRows = 0;  // rows on the Pareto front (options.pareto)
+};
+using SweepRowSink = std::function<Status(const SweepRow &row)>;
+
+// Like runSweep, but each row goes to `sink` as soon as it is computed, in index order, and none
+// is kept. With options.pareto the points are run twice: the first pass keeps only the current
+// Pareto front (ParetoFrontier, memory bounded by the front's size), the second hands the rows over
+// marked, exactly as markPareto() would mark the whole table; options.progress then counts both
+// passes. An error from the sink (a full disk) stops the sweep and is returned.
+Result<SweepTotals> streamSweep(const SweepPlan &plan, const PointPredictor &predictor, const SweepOptions &options,
+                                const SweepRowSink &sink);
 
 }  // namespace infersight

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "explore/sweep_table.h"
 
+#include "base/file_io.h"
+
 #include "explore/pareto.h"
 #include "hardware/gpu_json.h"
 
@@ -14,6 +16,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace infersight {
 
@@ -106,80 +109,129 @@ bool splitCsv(const QString &text, std::vector<QStringList> &records, QString &e
 
 QJsonValue optionalNumber(bool present, double v) { return present ? QJsonValue(v) : QJsonValue(QJsonValue::Null); }
 
-}  // namespace
-
-QByteArray SweepTable::toCsv() const {
-    QString out = columns().join(QLatin1Char(',')) + QLatin1Char('\n');
-    const QString shard = shardText(shardIndex, shardCount);
-    for (const SweepRow &r : rows) {
-        QStringList cells;
-        cells << sweepId << shard << QString::number(points) << csvCell(model) << QString::number(r.index) << QString::number(r.batch)
-              << (r.sequence > 0 ? QString::number(r.sequence) : QString()) << (r.image > 0 ? QString::number(r.image) : QString())
-              << precisionName(r.precision) << runtimeName(r.runtime) << number(r.widthMultiplier) << csvCell(r.gpu) << csvCell(r.mig)
-              << (r.mps ? number(*r.mps) : QString()) << csvCell(r.target);
-        if (r.ok) {
-            cells << number(r.latencyMs) << number(r.latencyLowMs) << number(r.latencyHighMs) << number(r.throughput)
-                  << number(r.energyJ) << number(r.memoryMib) << number(r.usableMib)
-                  << (r.fits ? QStringLiteral("true") : QStringLiteral("false"));
-        } else {
-            for (int i = 0; i < 7; ++i) {
-                cells << QString();
-            }
+QString csvRow(const SweepRow &r, const QString &sweepId, const QString &shard, const QString &points, const QString &model, bool pareto) {
+    QStringList cells;
+    cells << sweepId << shard << points << model << QString::number(r.index) << QString::number(r.batch)
+          << (r.sequence > 0 ? QString::number(r.sequence) : QString()) << (r.image > 0 ? QString::number(r.image) : QString())
+          << precisionName(r.precision) << runtimeName(r.runtime) << number(r.widthMultiplier) << csvCell(r.gpu) << csvCell(r.mig)
+          << (r.mps ? number(*r.mps) : QString()) << csvCell(r.target);
+    if (r.ok) {
+        cells << number(r.latencyMs) << number(r.latencyLowMs) << number(r.latencyHighMs) << number(r.throughput) << number(r.energyJ)
+              << number(r.memoryMib) << number(r.usableMib) << (r.fits ? QStringLiteral("true") : QStringLiteral("false"));
+    } else {
+        for (int i = 0; i < 8; ++i) {
             cells << QString();
         }
-        cells << (r.pricePerHour ? number(*r.pricePerHour) : QString()) << (r.usdPerMillion ? number(*r.usdPerMillion) : QString())
-              << (pareto ? (r.pareto ? QStringLiteral("true") : QStringLiteral("false")) : QString()) << csvCell(r.error);
-        out += cells.join(QLatin1Char(',')) + QLatin1Char('\n');
     }
-    return out.toUtf8();
+    cells << (r.pricePerHour ? number(*r.pricePerHour) : QString()) << (r.usdPerMillion ? number(*r.usdPerMillion) : QString())
+          << (pareto ? (r.pareto ? QStringLiteral("true") : QStringLiteral("false")) : QString()) << csvCell(r.error);
+    return cells.join(QLatin1Char(',')) + QLatin1Char('\n');
 }
 
-QJsonObject SweepTable::toJson() const {
+QJsonObject rowJson(const SweepRow &r, bool pareto) {
+    QJsonObject o;
+    o.insert(QStringLiteral("index"), static_cast<double>(r.index));
+    o.insert(QStringLiteral("batch"), static_cast<double>(r.batch));
+    o.insert(QStringLiteral("sequence"), optionalNumber(r.sequence > 0, static_cast<double>(r.sequence)));
+    o.insert(QStringLiteral("image"), optionalNumber(r.image > 0, static_cast<double>(r.image)));
+    o.insert(QStringLiteral("precision"), precisionName(r.precision));
+    o.insert(QStringLiteral("runtime"), runtimeName(r.runtime));
+    o.insert(QStringLiteral("width_mult"), r.widthMultiplier);
+    o.insert(QStringLiteral("gpu"), r.gpu);
+    o.insert(QStringLiteral("mig"), r.mig.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(r.mig));
+    o.insert(QStringLiteral("mps"), optionalNumber(r.mps.has_value(), r.mps.value_or(0)));
+    o.insert(QStringLiteral("target"), r.target);
+    o.insert(QStringLiteral("latency_ms"), optionalNumber(r.ok, r.latencyMs));
+    o.insert(QStringLiteral("latency_low_ms"), optionalNumber(r.ok, r.latencyLowMs));
+    o.insert(QStringLiteral("latency_high_ms"), optionalNumber(r.ok, r.latencyHighMs));
+    o.insert(QStringLiteral("throughput_per_s"), optionalNumber(r.ok, r.throughput));
+    o.insert(QStringLiteral("energy_j"), optionalNumber(r.ok, r.energyJ));
+    o.insert(QStringLiteral("memory_mb"), optionalNumber(r.ok, r.memoryMib));
+    o.insert(QStringLiteral("usable_mb"), optionalNumber(r.ok, r.usableMib));
+    o.insert(QStringLiteral("fits"), r.ok ? QJsonValue(r.fits) : QJsonValue(QJsonValue::Null));
+    o.insert(QStringLiteral("price_per_hour"), optionalNumber(r.pricePerHour.has_value(), r.pricePerHour.value_or(0)));
+    o.insert(QStringLiteral("usd_per_million"), optionalNumber(r.usdPerMillion.has_value(), r.usdPerMillion.value_or(0)));
+    o.insert(QStringLiteral("pareto"), pareto ? QJsonValue(r.pareto) : QJsonValue(QJsonValue::Null));
+    o.insert(QStringLiteral("error"), r.error.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(r.error));
+    return o;
+}
+
+QJsonObject headerJson(const SweepTable &t) {
     QJsonObject root;
-    root.insert(QStringLiteral("format"), QString::fromLatin1(kFormat));
-    root.insert(QStringLiteral("version"), kVersion);
-    root.insert(QStringLiteral("sweep_id"), sweepId);
-    root.insert(QStringLiteral("model"), model);
+    root.insert(QStringLiteral("format"), QString::fromLatin1(SweepTable::kFormat));
+    root.insert(QStringLiteral("version"), SweepTable::kVersion);
+    root.insert(QStringLiteral("sweep_id"), t.sweepId);
+    root.insert(QStringLiteral("model"), t.model);
     QJsonObject shard;
-    shard.insert(QStringLiteral("index"), shardIndex);
-    shard.insert(QStringLiteral("count"), shardCount);
+    shard.insert(QStringLiteral("index"), t.shardIndex);
+    shard.insert(QStringLiteral("count"), t.shardCount);
     root.insert(QStringLiteral("shard"), shard);
-    root.insert(QStringLiteral("points"), static_cast<double>(points));
-    root.insert(QStringLiteral("prices"), prices);
-    root.insert(QStringLiteral("pareto"), pareto);
+    root.insert(QStringLiteral("points"), static_cast<double>(t.points));
+    root.insert(QStringLiteral("prices"), t.prices);
+    root.insert(QStringLiteral("pareto"), t.pareto);
+    return root;
+}
+
+}  // namespace
+
+SweepTableWriter::SweepTableWriter(SweepTableFormat format, const SweepTable &header)
+    : m_format(format),
+      m_sweepId(header.sweepId),
+      m_model(csvCell(header.model)),
+      m_shard(shardText(header.shardIndex, header.shardCount)),
+      m_points(QString::number(header.points)),
+      m_pareto(header.pareto) {
+    if (format == SweepTableFormat::Json) {
+        // The header object without its closing brace; "rows" follows as the last member.
+        m_jsonHead = QJsonDocument(headerJson(header)).toJson(QJsonDocument::Compact);
+        m_jsonHead.chop(1);
+        m_jsonHead += ",\"rows\":[";
+    }
+}
+
+QByteArray SweepTableWriter::head() const {
+    return m_format == SweepTableFormat::Csv ? (columns().join(QLatin1Char(',')) + QLatin1Char('\n')).toUtf8() : m_jsonHead;
+}
+
+QByteArray SweepTableWriter::row(const SweepRow &r) {
+    if (m_format == SweepTableFormat::Csv) {
+        return csvRow(r, m_sweepId, m_shard, m_points, m_model, m_pareto).toUtf8();
+    }
+    QByteArray bytes = m_first ? QByteArray("\n") : QByteArray(",\n");
+    m_first = false;
+    bytes += QJsonDocument(rowJson(r, m_pareto)).toJson(QJsonDocument::Compact);
+    return bytes;
+}
+
+QByteArray SweepTableWriter::tail() const { return m_format == SweepTableFormat::Csv ? QByteArray() : QByteArray("\n]}\n"); }
+
+namespace {
+
+QByteArray writeAll(SweepTableFormat format, const SweepTable &table) {
+    SweepTableWriter writer(format, table);
+    QByteArray out = writer.head();
+    for (const SweepRow &r : table.rows) {
+        out += writer.row(r);
+    }
+    out += writer.tail();
+    return out;
+}
+
+}  // namespace
+
+QByteArray SweepTable::toCsv() const { return writeAll(SweepTableFormat::Csv, *this); }
+
+QJsonObject SweepTable::toJson() const {
+    QJsonObject root = headerJson(*this);
     QJsonArray array;
     for (const SweepRow &r : rows) {
-        QJsonObject o;
-        o.insert(QStringLiteral("index"), static_cast<double>(r.index));
-        o.insert(QStringLiteral("batch"), static_cast<double>(r.batch));
-        o.insert(QStringLiteral("sequence"), optionalNumber(r.sequence > 0, static_cast<double>(r.sequence)));
-        o.insert(QStringLiteral("image"), optionalNumber(r.image > 0, static_cast<double>(r.image)));
-        o.insert(QStringLiteral("precision"), precisionName(r.precision));
-        o.insert(QStringLiteral("runtime"), runtimeName(r.runtime));
-        o.insert(QStringLiteral("width_mult"), r.widthMultiplier);
-        o.insert(QStringLiteral("gpu"), r.gpu);
-        o.insert(QStringLiteral("mig"), r.mig.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(r.mig));
-        o.insert(QStringLiteral("mps"), optionalNumber(r.mps.has_value(), r.mps.value_or(0)));
-        o.insert(QStringLiteral("target"), r.target);
-        o.insert(QStringLiteral("latency_ms"), optionalNumber(r.ok, r.latencyMs));
-        o.insert(QStringLiteral("latency_low_ms"), optionalNumber(r.ok, r.latencyLowMs));
-        o.insert(QStringLiteral("latency_high_ms"), optionalNumber(r.ok, r.latencyHighMs));
-        o.insert(QStringLiteral("throughput_per_s"), optionalNumber(r.ok, r.throughput));
-        o.insert(QStringLiteral("energy_j"), optionalNumber(r.ok, r.energyJ));
-        o.insert(QStringLiteral("memory_mb"), optionalNumber(r.ok, r.memoryMib));
-        o.insert(QStringLiteral("usable_mb"), optionalNumber(r.ok, r.usableMib));
-        o.insert(QStringLiteral("fits"), r.ok ? QJsonValue(r.fits) : QJsonValue(QJsonValue::Null));
-        o.insert(QStringLiteral("price_per_hour"), optionalNumber(r.pricePerHour.has_value(), r.pricePerHour.value_or(0)));
-        o.insert(QStringLiteral("usd_per_million"), optionalNumber(r.usdPerMillion.has_value(), r.usdPerMillion.value_or(0)));
-        o.insert(QStringLiteral("pareto"), pareto ? QJsonValue(r.pareto) : QJsonValue(QJsonValue::Null));
-        o.insert(QStringLiteral("error"), r.error.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(r.error));
-        array.append(o);
+        array.append(rowJson(r, pareto));
     }
     root.insert(QStringLiteral("rows"), array);
     return root;
 }
 
-QByteArray SweepTable::toJsonBytes() const { return QJsonDocument(toJson()).toJson(QJsonDocument::Indented); }
+QByteArray SweepTable::toJsonBytes() const { return writeAll(SweepTableFormat::Json, *this); }
 
 namespace {
 
@@ -200,11 +252,16 @@ struct CellReader {
         }
         return ok;
     }
+    // Every real column (latencies, throughput, energy, memory, MPS share, price) is a finite
+    // figure >= 0: a shard with NaN or negative latencies is refused, naming the row (issue 15).
     bool real(const QString &column, const QString &text, double &out) {
         bool ok = false;
         out = text.toDouble(&ok);
         if (!ok) {
             error = QStringLiteral("%1: line %2: column '%3' must be a number, not '%4'").arg(file).arg(line).arg(column, text);
+        } else if (!std::isfinite(out) || out < 0) {
+            error = QStringLiteral("%1: line %2: column '%3' must be a finite number >= 0, not '%4'").arg(file).arg(line).arg(column, text);
+            ok = false;
         }
         return ok;
     }
@@ -424,6 +481,17 @@ Result<SweepTable> parseJson(const QByteArray &data, const QString &fileName) {
             r.usdPerMillion = o.value(QStringLiteral("usd_per_million")).toDouble();
         }
         r.pareto = o.value(QStringLiteral("pareto")).toBool();
+        for (const auto &[column, value] : {std::pair{"latency_ms", r.latencyMs}, std::pair{"latency_low_ms", r.latencyLowMs},
+                                            std::pair{"latency_high_ms", r.latencyHighMs}, std::pair{"throughput_per_s", r.throughput},
+                                            std::pair{"energy_j", r.energyJ}, std::pair{"memory_mb", r.memoryMib}}) {
+            if (r.ok && (!std::isfinite(value) || value < 0)) {
+                return Error{QStringLiteral("%1: rows[%2]: '%3' must be a finite number >= 0, not %4")
+                                 .arg(fileName)
+                                 .arg(i)
+                                 .arg(QLatin1String(column))
+                                 .arg(value)};
+            }
+        }
         table.rows.push_back(std::move(r));
     }
     return table;
@@ -440,14 +508,11 @@ Result<SweepTable> SweepTable::parse(const QByteArray &data, const QString &file
 }
 
 Result<SweepTable> SweepTable::read(const QString &path) {
-    QFile file(path);
-    if (!file.exists()) {
-        return Error{QStringLiteral("%1: no such file").arg(path)};
+    auto bytes = readRegularFile(path, kTableFileCapMiB, QStringLiteral("a sweep table"));
+    if (!bytes) {
+        return bytes.error();
     }
-    if (!file.open(QIODevice::ReadOnly)) {
-        return Error{QStringLiteral("%1: cannot read: %2").arg(path, file.errorString())};
-    }
-    return parse(file.readAll(), path);
+    return parse(*bytes, path);
 }
 
 void SweepTable::markPareto() {

@@ -4,7 +4,8 @@
 // CSV: one header line, one row per point; every row carries the sweep id and the shard so that
 // merge can check where it came from (see docs/design-space.md for the columns). JSON:
 // {"format": "infersight-sweep", "version": 1, "sweep_id", "model", "shard": {"index", "count"},
-//  "points", "prices", "pareto", "rows": [{...same fields...}]}.
+//  "points", "prices", "pareto", "rows": [{...same fields...}]}, "rows" last and one row per line,
+// so that SweepTableWriter can write it row by row.
 #pragma once
 
 #include "base/result.h"
@@ -74,6 +75,31 @@ struct SweepTable {
     // Marks the rows on the Pareto front of latency, energy per inference, memory and (when the
     // table has prices) price per hour, among rows that have a prediction and fit.
     void markPareto();
+};
+
+enum class SweepTableFormat { Csv, Json };
+
+// Writes a sweep table piece by piece, so that a sweep of any size goes out row by row with memory
+// flat in the number of rows: head(), then row() for every row in order, then tail(). Together
+// they are byte for byte toCsv() / toJsonBytes() of the table holding those rows; the JSON form is
+// one valid document once tail() is written.
+class SweepTableWriter {
+public:
+    // `header`: the table's fields (id, model, shard, points, prices, pareto); its rows are not read.
+    SweepTableWriter(SweepTableFormat format, const SweepTable &header);
+    QByteArray head() const;
+    QByteArray row(const SweepRow &row);
+    QByteArray tail() const;
+
+private:
+    SweepTableFormat m_format;
+    QString m_sweepId;
+    QString m_model;
+    QString m_shard;
+    QString m_points;
+    bool m_pareto = false;
+    QByteArray m_jsonHead;
+    bool m_first = true;
 };
 
 // Joins the shards of one sweep. Errors (naming the files): shards of different sweeps, a shard

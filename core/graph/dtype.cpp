@@ -2,6 +2,7 @@
 #include "graph/dtype.h"
 
 #include <array>
+#include <limits>
 
 namespace infersight {
 
@@ -35,7 +36,12 @@ int dtypeBits(DType type) { return info(type).bits; }
 
 std::int64_t dtypeBytes(DType type, std::int64_t count) {
     const std::int64_t bits = dtypeBits(type);
-    return (bits * count + 7) / 8;
+    // Checked: -1 (as for an unknown count) when bits x count does not fit in 64 bits.
+    std::int64_t totalBits = 0;
+    if (__builtin_mul_overflow(bits, count, &totalBits) || totalBits > std::numeric_limits<std::int64_t>::max() - 7) {
+        return -1;
+    }
+    return (totalBits + 7) / 8;
 }
 
 bool isFloating(DType type) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "graph/graph.h"
 
+#include "base/checked_arithmetic.h"
+
 #include <QSet>
 
 #include <algorithm>
@@ -349,12 +351,17 @@ std::vector<std::vector<int>> Graph::consumers() const {
     return result;
 }
 
+// Sums are checked: -1 when the total does not fit in 64 bits (graphCost reports it as an overflow).
 std::int64_t Graph::parameterCount() const {
     std::int64_t total = 0;
     for (const Value &v : values) {
         if (v.kind == ValueKind::Initializer && isFloating(v.dtype) && !v.buffer) {
             const std::int64_t n = v.elements();
-            total += n > 0 ? n : 0;
+            const std::optional<std::int64_t> sum = checkedAdd(total, n > 0 ? n : 0);
+            if (!sum) {
+                return -1;
+            }
+            total = *sum;
         }
     }
     return total;
@@ -365,7 +372,11 @@ std::int64_t Graph::parameterBytes() const {
     for (const Value &v : values) {
         if (v.kind == ValueKind::Initializer && isFloating(v.dtype)) {
             const std::int64_t b = v.bytes();
-            total += b > 0 ? b : 0;
+            const std::optional<std::int64_t> sum = checkedAdd(total, b > 0 ? b : 0);
+            if (!sum) {
+                return -1;
+            }
+            total = *sum;
         }
     }
     return total;

@@ -70,6 +70,8 @@ namespace infersight {
 
 namespace {
 
+// Counts at or past this value (2^61) mark an overflow: mul/add/scaled saturate there, and nodeCost
+// refuses a node with a saturated figure (NodeCost::overflow) instead of reporting the number.
 constexpr std::int64_t kSaturated = std::numeric_limits<std::int64_t>::max() / 4;
 
 std::int64_t mul(std::int64_t a, std::int64_t b) {
@@ -82,6 +84,9 @@ std::int64_t mul(std::int64_t a, std::int64_t b) {
 
 std::int64_t add(std::int64_t a, std::int64_t b) {
     std::int64_t r = 0;
+    if (a < 0 || b < 0) {
+        return kSaturated;  // dtypeBytes() of a count that does not fit
+    }
     return __builtin_add_overflow(a, b, &r) || r > kSaturated ? kSaturated : r;
 }
 
@@ -553,6 +558,18 @@ NodeCost nodeCost(const Graph &graph, int nodeIndex) {
         }
         break;
     }
+    const std::pair<std::int64_t, const char *> counts[] = {{cost.macs, "MACs"},           {cost.flops, "FLOPs"},
+                                                            {cost.bytesRead, "bytes read"}, {cost.bytesWritten, "bytes written"},
+                                                            {cost.params, "parameters"},     {cost.paramBytes, "parameter bytes"}};
+    for (const auto &[count, field] : counts) {
+        if (count >= kSaturated) {
+            NodeCost refused;
+            refused.known = false;
+            refused.overflow = true;
+            refused.overflowField = field;
+            return refused;
+        }
+    }
     cost.known = true;
     return cost;
 }
@@ -570,10 +587,23 @@ GraphCost graphCost(const Graph &graph) {
         } else {
             ++total.unknownNodes;
         }
+        if (c.overflow && total.overflow.isEmpty()) {
+            const Node &node = graph.nodes[n];
+            total.overflow = QStringLiteral("node '%1' (%2): its %3 do not fit in a 64-bit count")
+                                 .arg(node.name, node.qualifiedOp(), QLatin1String(c.overflowField));
+        }
         total.nodes.push_back(c);
     }
     total.params = graph.parameterCount();
     total.paramBytes = graph.parameterBytes();
+    const std::pair<std::int64_t, const char *> sums[] = {{total.macs, "MACs"},         {total.flops, "FLOPs"},
+                                                          {total.bytesRead, "bytes read"}, {total.bytesWritten, "bytes written"},
+                                                          {total.params, "parameters"},   {total.paramBytes, "parameter bytes"}};
+    for (const auto &[sum, field] : sums) {
+        if ((sum >= kSaturated || sum < 0) && total.overflow.isEmpty()) {
+            total.overflow = QStringLiteral("the model's total %1 do not fit in a 64-bit count").arg(QLatin1String(field));
+        }
+    }
     return total;
 }
 

@@ -3,6 +3,8 @@
 
 #include "graph/graph.h"
 
+#include <QString>
+
 #include <cstdint>
 #include <vector>
 
@@ -21,6 +23,10 @@ struct NodeCost {
     std::int64_t paramBytes = 0;
     bool known = true;             // false when shapes are unknown or the op has no cost rule
     bool shapeOnly = false;        // metadata/layout-only op that moves no data (Shape, Reshape...)
+    // A count does not fit in 64 bits (or passes 2^61): the node is refused (known = false, figures
+    // zero) and `overflowField` names the count ("MACs", "FLOPs", "bytes read", ...).
+    bool overflow = false;
+    const char *overflowField = nullptr;
 
     double arithmeticIntensity() const {
         const std::int64_t bytes = bytesRead + bytesWritten;
@@ -37,6 +43,9 @@ struct GraphCost {
     std::int64_t params = 0;       // unique floating initializers (= Graph::parameterCount())
     std::int64_t paramBytes = 0;
     int unknownNodes = 0;
+    // Non-empty when a count does not fit in 64 bits: "node 'conv1' (Conv): MACs ..." for the first
+    // such node, or the total that overflows. Callers show it as an error instead of the sums.
+    QString overflow;
 };
 
 NodeCost nodeCost(const Graph &graph, int nodeIndex);

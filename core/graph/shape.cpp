@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "graph/shape.h"
 
+#include "base/checked_arithmetic.h"
+
 #include <QStringList>
 
 namespace infersight {
@@ -19,14 +21,14 @@ QString dimRoleName(DimRole role) {
 }
 
 std::int64_t elementCount(const Shape &shape) {
-    std::int64_t count = 1;
     for (std::int64_t d : shape) {
         if (d < 0) {
             return -1;
         }
-        count *= d;
     }
-    return count;
+    // A count past 64 bits is unknown here, never wrapped; propagateShapes refuses such tensors
+    // before anything counts them (PropagationReport::tooLarge).
+    return checkedProduct(shape).value_or(-1);
 }
 
 bool isFullyKnown(const Shape &shape) {

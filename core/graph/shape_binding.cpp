@@ -119,6 +119,31 @@ QString knobOption(DimRole role) {
     }
 }
 
+// The error for tensors past kMaxTensorElements / kMaxTensorBytes: the first one, how many more, the
+// knob values they were computed at and which knobs lower them.
+QString tooLargeError(const QStringList &tooLarge, const ShapeBindings &b, const QString &sourceName) {
+    QStringList knobs;
+    if (b.batch >= 0) {
+        knobs << QStringLiteral("batch %1").arg(b.batch);
+    }
+    if (b.height >= 0 || b.width >= 0) {
+        knobs << QStringLiteral("image %1 x %2").arg(b.height).arg(b.width);
+    }
+    if (b.sequence >= 0) {
+        knobs << QStringLiteral("sequence %1").arg(b.sequence);
+    }
+    if (b.context >= 0) {
+        knobs << QStringLiteral("context %1").arg(b.context);
+    }
+    const bool weight = tooLarge.front().contains(QLatin1String("(an initializer)"));
+    const QString more = tooLarge.size() > 1 ? QStringLiteral(" (and %1 more)").arg(tooLarge.size() - 1) : QString();
+    const QString advice = weight ? QStringLiteral("a weight of the model itself is this large: check the model's sizes")
+                                  : QStringLiteral("no GPU holds a tensor this large; lower --batch, --image or --seq");
+    return QStringLiteral("%1: %2%3 at %4: %5")
+        .arg(sourceName, tooLarge.front(), more,
+             knobs.isEmpty() ? QStringLiteral("the model's default sizes") : knobs.join(QStringLiteral(", ")), advice);
+}
+
 }  // namespace
 
 ShapeBindings modelDefaultBindings() {
@@ -253,6 +278,9 @@ Result<BoundShapes> propagateAtBindings(Graph &graph, const ShapeBindings &reque
     out.report = propagateShapes(graph, out.bindings);
     if (out.report.complete()) {
         return out;
+    }
+    if (!out.report.tooLarge.isEmpty()) {
+        return Error{tooLargeError(out.report.tooLarge, out.bindings, sourceName)};
     }
     const std::vector<FixedDim> rebound = reboundStaticDims(graph, out.bindings);
     if (rebound.empty()) {

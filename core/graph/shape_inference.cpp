@@ -14,6 +14,7 @@
 //   source (value_info) survives when a rule cannot compute one.
 #include "graph/shape_inference.h"
 
+#include "base/checked_arithmetic.h"
 #include "graph/shape_rules.h"
 
 #include <algorithm>
@@ -461,6 +462,50 @@ void clearComputed(Value &v) {
     v.floatData.reset();
 }
 
+// A count in three significant digits ("1.35e+16").
+QString countText(std::int64_t n) {
+    return QString::number(static_cast<double>(n), 'g', 3);
+}
+
+// Checks that a value with a known rank is no larger than kMaxTensorElements / kMaxTensorBytes
+// (unknown dims count as 1). Appends "tensor 'name' [dims] (<origin>) has N elements, more than
+// the limit ..." to `tooLarge` and returns false when it is larger.
+bool checkTensorSize(const Value &v, const QString &origin, QStringList &tooLarge) {
+    if (!v.rankKnown) {
+        return true;
+    }
+    std::int64_t elements = 1;
+    bool overflow = false;
+    for (std::int64_t d : v.shape) {
+        if (d < 0) {
+            continue;
+        }
+        const std::optional<std::int64_t> next = checkedMul(elements, d);
+        if (!next) {
+            overflow = true;
+            break;
+        }
+        elements = *next;
+    }
+    const int bits = dtypeBits(v.dtype);
+    const std::int64_t bytesPerElement = bits > 0 ? (bits + 7) / 8 : 1;
+    const std::optional<std::int64_t> bytes = overflow ? std::nullopt : checkedMul(elements, bytesPerElement);
+    if (!overflow && elements <= kMaxTensorElements && bytes && *bytes <= kMaxTensorBytes) {
+        return true;
+    }
+    QString size;
+    if (overflow) {
+        size = QStringLiteral("more than 2^63 elements (the count overflows 64-bit integers)");
+    } else if (elements > kMaxTensorElements) {
+        size = QStringLiteral("%1 elements, more than the limit of 2^50 (%2)").arg(countText(elements), countText(kMaxTensorElements));
+    } else {
+        size = QStringLiteral("%1 bytes, more than the limit of 2^53 (%2)")
+                   .arg(bytes ? countText(*bytes) : QStringLiteral("more than 2^63"), countText(kMaxTensorBytes));
+    }
+    tooLarge << QStringLiteral("tensor '%1' %2 (%3) has %4").arg(v.name, shapeToString(v.shape), origin, size);
+    return false;
+}
+
 std::int64_t defaultOpset(const Graph &graph) {
     if (graph.opset > 0) {
         return graph.opset;
@@ -481,6 +526,10 @@ PropagationReport propagateShapes(Graph &graph, const ShapeBindings &bindings) {
         case ValueKind::Input:
             if (v.declaredRankKnown) {
                 resolveDeclared(v, bindings);
+                if (!checkTensorSize(v, QStringLiteral("a graph input"), report.tooLarge)) {
+                    v.shape.clear();
+                    v.rankKnown = false;
+                }
             } else {
                 v.shape.clear();
                 v.rankKnown = false;
@@ -493,6 +542,10 @@ PropagationReport propagateShapes(Graph &graph, const ShapeBindings &bindings) {
                     v.shape[k] = v.declared[k].value;
                 }
                 v.rankKnown = true;
+            }
+            if (!checkTensorSize(v, QStringLiteral("an initializer"), report.tooLarge)) {
+                v.shape.clear();
+                v.rankKnown = false;
             }
             break;
         case ValueKind::Intermediate:
@@ -535,6 +588,11 @@ PropagationReport propagateShapes(Graph &graph, const ShapeBindings &bindings) {
             Value &v = graph.values[static_cast<std::size_t>(o)];
             if (v.kind == ValueKind::Intermediate && !v.rankKnown && v.declaredRankKnown) {
                 resolveDeclared(v, bindings);
+            }
+            if (v.kind == ValueKind::Intermediate &&
+                !checkTensorSize(v, QStringLiteral("output of node '%1', %2").arg(node.name, node.qualifiedOp()),
+                                 report.tooLarge)) {
+                clearComputed(v);
             }
         }
     }

@@ -3,6 +3,8 @@
 
 #include "hardware/gpu_json.h"
 
+#include "base/file_io.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -12,21 +14,19 @@
 #include <QStandardPaths>
 #include <QtGlobal>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
+#include <optional>
+#include <string_view>
+#include <vector>
 
 namespace infersight {
 
 namespace {
 
 Result<QByteArray> readFile(const QString &path) {
-    QFile file(path);
-    if (!file.exists()) {
-        return Error{QStringLiteral("%1: no such file").arg(path)};
-    }
-    if (!file.open(QIODevice::ReadOnly)) {
-        return Error{QStringLiteral("%1: cannot read: %2").arg(path, file.errorString())};
-    }
-    return file.readAll();
+    return readRegularFile(path, kTextFileCapMiB, QStringLiteral("a GPU file"));
 }
 
 Result<QJsonObject> parseObject(const QByteArray &json, const QString &sourceName) {
@@ -210,6 +210,9 @@ Result<GpuSpec> GpuCatalogue::readGpuJson(const QByteArray &json, const QString 
     context.knownIds = [this] { return ids(); };
     auto gpu = infersight::readGpuJson(*parsed, context);
     if (gpu) {
+        if (Status st = checkGpuFigures(*gpu, builtIn(), sourceName); !st) {
+            return Error{st.errorMessage()};
+        }
         gpu->custom = true;
         gpu->file = sourceName;
     }
@@ -289,19 +292,7 @@ Status GpuCatalogue::saveGpuFile(const GpuSpec &gpu, const QString &path) {
     if (!QDir().mkpath(info.absolutePath())) {
         return Error{QStringLiteral("%1: cannot create the folder %2").arg(path, info.absolutePath())};
     }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        return Error{QStringLiteral("%1: cannot write: %2").arg(path, file.errorString())};
-    }
-    const QByteArray bytes = QJsonDocument(toGpuFileJson(gpu)).toJson(QJsonDocument::Indented);
-    if (file.write(bytes) != bytes.size()) {
-        file.cancelWriting();
-        return Error{QStringLiteral("%1: cannot write: %2").arg(path, file.errorString())};
-    }
-    if (!file.commit()) {
-        return Error{QStringLiteral("%1: cannot save: %2").arg(path, file.errorString())};
-    }
-    return Status::success();
+    return writeOutputFile(path, QJsonDocument(toGpuFileJson(gpu)).toJson(QJsonDocument::Indented));
 }
 
 Result<QString> GpuCatalogue::saveUserGpu(const GpuSpec &gpu) {
@@ -322,6 +313,147 @@ Result<QString> GpuCatalogue::saveUserGpu(const GpuSpec &gpu) {
         return Error{saved.errorMessage()};
     }
     return path;
+}
+
+namespace {
+
+struct PeakField {
+    const char *key;
+    std::optional<double> PeakThroughput::*member;
+};
+
+constexpr PeakField kRatePeaks[] = {
+    {"tf32", &PeakThroughput::tf32}, {"fp16", &PeakThroughput::fp16}, {"bf16", &PeakThroughput::bf16},
+    {"int8", &PeakThroughput::int8}, {"fp8", &PeakThroughput::fp8},   {"fp16_non_tensor", &PeakThroughput::fp16NonTensor},
+};
+
+// How far a peak may lie from what the SMs and clocks give (fp32) or from the per-SM rates of the
+// catalogue (other paths): what-if GPUs ("twice the FP8 rate", a new architecture) stay possible,
+// while a peak that disagrees with its SM count by orders of magnitude ("sms": 1 with an H100's
+// peaks: 132x) is refused.
+constexpr double kFigureFactor = 4.0;
+
+// Clock (GHz) that a peak is reached at: the tensor clock for tensor paths, else the boost clock.
+double peakClockGhz(const GpuSpec &gpu, const PeakField &field) {
+    const bool tensor = std::string_view(field.key) != "fp16_non_tensor";
+    return (tensor && gpu.tensorClockMhz > 0 ? gpu.tensorClockMhz : gpu.boostClockMhz) / 1000.0;
+}
+
+// 4 significant digits, but never in exponent notation for ordinary GPU figures (16896, 1410).
+QString figure(double v) {
+    if (std::abs(v) >= 1000 && std::abs(v) < 1e9) {
+        return QString::number(std::round(v), 'f', 0);
+    }
+    return QString::number(v, 'g', 4);
+}
+
+}  // namespace
+
+Status checkGpuFigures(const GpuSpec &gpu, const GpuCatalogue &reference, const QString &location) {
+    if (gpu.sms <= 0 || gpu.boostClockMhz <= 0) {
+        return Status::success();  // the field ranges already refused these
+    }
+    std::vector<const GpuSpec *> sameArch;
+    for (const GpuSpec &g : reference.gpus()) {
+        if (!g.custom && g.architecture.compare(gpu.architecture, Qt::CaseInsensitive) == 0) {
+            sameArch.push_back(&g);
+        }
+    }
+    const bool known = !sameArch.empty();
+    if (!known) {
+        for (const GpuSpec &g : reference.gpus()) {
+            if (!g.custom) {
+                sameArch.push_back(&g);
+            }
+        }
+    }
+    if (sameArch.empty()) {
+        return Status::success();  // no reference to compare with (a broken build; tests rule it out)
+    }
+    const QString group = known ? QStringLiteral("%1 GPUs in the catalogue").arg(gpu.architecture)
+                                : QStringLiteral("GPUs in the catalogue (none is %1)").arg(gpu.architecture);
+    const QString advice = gpu.base.isEmpty()
+                               ? QString()
+                               : QStringLiteral("; a file derived from '%1' keeps its cores and peaks when it changes "
+                                                "'sms' alone: use \"scale\": {\"sms\": F} to scale them together, or give "
+                                                "cuda_cores and peak_tflops too")
+                                     .arg(gpu.base);
+
+    // Cores per SM.
+    double coresMin = std::numeric_limits<double>::max();
+    double coresMax = 0;
+    for (const GpuSpec *g : sameArch) {
+        const double c = double(g->cudaCores) / g->sms;
+        coresMin = std::min(coresMin, c);
+        coresMax = std::max(coresMax, c);
+    }
+    const double cores = double(gpu.cudaCores) / gpu.sms;
+    if (cores < coresMin * 0.9 || cores > coresMax * 1.1) {
+        return Error{QStringLiteral("%1: field 'sms' (%2) and 'cuda_cores' (%3) give %4 CUDA cores per SM; %5 have %6 to %7%8")
+                         .arg(location)
+                         .arg(gpu.sms)
+                         .arg(gpu.cudaCores)
+                         .arg(figure(cores), group, figure(coresMin), figure(coresMax), advice)};
+    }
+
+    // FP32: one FMA (2 FLOPs) per CUDA core per clock.
+    if (gpu.peak.fp32) {
+        const double expected = gpu.cudaCores * 2.0 * gpu.boostClockMhz * 1e6 / 1e12;
+        if (*gpu.peak.fp32 > expected * kFigureFactor || *gpu.peak.fp32 < expected / kFigureFactor) {
+            return Error{QStringLiteral("%1: field 'peak_tflops.fp32' (%2 TFLOPS) does not agree with cuda_cores x 2 x "
+                                        "boost_clock_mhz = %3 x 2 x %4 MHz = %5 TFLOPS (plausible: %6 to %7)%8")
+                             .arg(location, figure(*gpu.peak.fp32))
+                             .arg(gpu.cudaCores)
+                             .arg(figure(gpu.boostClockMhz), figure(expected), figure(expected / kFigureFactor),
+                                  figure(expected * kFigureFactor), advice)};
+        }
+    }
+
+    // Other peaks: TFLOPS per SM per GHz within the reference range (+-25 %).
+    for (const PeakField &field : kRatePeaks) {
+        const std::optional<double> &value = gpu.peak.*field.member;
+        if (!value) {
+            continue;
+        }
+        double lo = std::numeric_limits<double>::max();
+        double hi = 0;
+        auto collect = [&](const std::vector<const GpuSpec *> &gpus) {
+            for (const GpuSpec *g : gpus) {
+                if (const auto &v = g->peak.*field.member) {
+                    const double rate = *v / (g->sms * peakClockGhz(*g, field));
+                    lo = std::min(lo, rate);
+                    hi = std::max(hi, rate);
+                }
+            }
+        };
+        collect(sameArch);
+        QString against = group;
+        if (hi <= 0) {  // the architecture has no such path in the catalogue: compare with every GPU that has
+            std::vector<const GpuSpec *> all;
+            for (const GpuSpec &g : reference.gpus()) {
+                if (!g.custom) {
+                    all.push_back(&g);
+                }
+            }
+            collect(all);
+            against = QStringLiteral("GPUs in the catalogue with a %1 path").arg(QString::fromLatin1(field.key));
+        }
+        if (hi <= 0) {
+            continue;
+        }
+        const double tolerance = kFigureFactor;
+        const double clock = peakClockGhz(gpu, field);
+        const double rate = *value / (gpu.sms * clock);
+        if (rate < lo / tolerance || rate > hi * tolerance) {
+            return Error{QStringLiteral("%1: field 'peak_tflops.%2' (%3 TFLOPS) is %4 TFLOPS per SM per GHz at %5 SMs and "
+                                        "%6 MHz; %7 have %8 to %9 (plausible: %10 to %11)%12")
+                             .arg(location, QString::fromLatin1(field.key), figure(*value), figure(rate))
+                             .arg(gpu.sms)
+                             .arg(figure(clock * 1000.0), against, figure(lo), figure(hi), figure(lo / tolerance),
+                                  figure(hi * tolerance), advice)};
+        }
+    }
+    return Status::success();
 }
 
 }  // namespace infersight

@@ -73,4 +73,17 @@ private:
     QString m_description;
 };
 
+// Whether the figures of a user's GPU agree with each other and with `reference`'s GPUs of the
+// same architecture (issue 15, item 10; docs/hardware.md):
+//  - cuda_cores / sms (cores per SM) is within 10 % of a count the reference has for the architecture;
+//  - peak fp32 is within a factor of 4 of cuda_cores x 2 (one FMA per lane per clock) x boost clock;
+//  - every other peak per SM per GHz of the tensor clock is within a factor of 4 of the range of
+//    the reference's GPUs of the architecture (of all its GPUs for an architecture it lacks).
+//  The factor leaves room for what-if GPUs ("twice the FP8 rate") and refuses disagreements by
+//  orders of magnitude.
+// A file that derives from a catalogue GPU and changes "sms" alone keeps the base's peaks and
+// cores and is refused: "scale": {"sms": F} scales SMs, cores and peaks together.
+// The error names `location`, the field, its value and the range it should be in.
+Status checkGpuFigures(const GpuSpec &gpu, const GpuCatalogue &reference, const QString &location);
+
 }  // namespace infersight

@@ -16,12 +16,23 @@ QString formatPercent(double pct) {
     return QString::number(pct, 'g', 4);
 }
 
+// The host a GPU gets when none is chosen (custom GPUs: their base's).
+const HostSpec &defaultHostOf(const GpuSpec &gpu) {
+    const HostCatalogue &hosts = HostCatalogue::builtIn();
+    return hosts.isEmpty() ? fallbackHost() : hosts.defaultFor(gpu.base.isEmpty() ? gpu.id : gpu.base);
+}
+
 }  // namespace
 
 Target Target::wholeGpu(const GpuSpec &gpu) {
     Target t;
     t.m_gpu = gpu;
+    t.m_host = defaultHostOf(gpu);
     return t;
+}
+
+bool Target::hostIsDefault() const {
+    return m_host.id == defaultHostOf(m_gpu).id;
 }
 
 Result<Target> Target::make(const GpuSpec &gpu, const QString &migProfile, std::optional<double> mpsPercent,
@@ -143,14 +154,29 @@ QString Target::label() const {
 }
 
 QString Target::key() const {
+    const QString host = hostIsDefault() ? QString() : QStringLiteral(":host=") + m_host.id;
     switch (m_kind) {
-    case Kind::WholeGpu: return m_gpu.id;
-    case Kind::MigInstance: return QStringLiteral("%1:mig=%2").arg(m_gpu.id, m_mig->name);
+    case Kind::WholeGpu: return m_gpu.id + host;
+    case Kind::MigInstance: return QStringLiteral("%1:mig=%2%3").arg(m_gpu.id, m_mig->name, host);
     case Kind::MpsShare:
-        return QStringLiteral("%1:mps=%2%3").arg(m_gpu.id, formatPercent(*m_mpsPercent),
-                                                m_mpsCoRunners ? QString() : QStringLiteral(":alone"));
+        return QStringLiteral("%1:mps=%2%3%4").arg(m_gpu.id, formatPercent(*m_mpsPercent),
+                                                  m_mpsCoRunners ? QString() : QStringLiteral(":alone"), host);
     }
-    return m_gpu.id;
+    return m_gpu.id + host;
+}
+
+Result<Target> resolveTarget(const GpuCatalogue &catalogue, const QString &gpuIdOrFile, const QString &migProfile,
+                             std::optional<double> mpsPercent, bool mpsCoRunners, const QString &hostId) {
+    Result<Target> t = resolveTarget(catalogue, gpuIdOrFile, migProfile, mpsPercent, mpsCoRunners);
+    if (!t || hostId.trimmed().isEmpty()) {
+        return t;
+    }
+    Result<HostSpec> host = resolveHost(HostCatalogue::builtIn(), hostId, t->gpu().base.isEmpty() ? t->gpu().id : t->gpu().base);
+    if (!host) {
+        return host.error();
+    }
+    t->setHost(*host);
+    return t;
 }
 
 Result<Target> resolveTarget(const GpuCatalogue &catalogue, const QString &gpuIdOrFile, const QString &migProfile,

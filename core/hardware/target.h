@@ -5,6 +5,7 @@
 
 #include "base/result.h"
 #include "hardware/gpu_spec.h"
+#include "hardware/host_catalogue.h"
 
 #include <QString>
 
@@ -51,6 +52,14 @@ public:
     std::optional<double> tensorClockMhz() const { return m_gpu.tensorClock(); }  // nullopt: no tensor cores
     int copyEngines() const;             // MIG: the profile's; otherwise 0 (= not limited)
 
+    // The host system (DGX, cloud instance) the GPU sits in: its CPU and host model (eager
+    // framework costs scaled by HostSpec::timeScale, host-bound band of an assumed host widened).
+    // make()/wholeGpu() give the GPU's default host (HostCatalogue::builtIn().defaultFor of the
+    // GPU's id, or of its base for a custom GPU); a MIG slice or MPS share keeps the whole GPU's host.
+    const HostSpec &host() const { return m_host; }
+    void setHost(const HostSpec &host) { m_host = host; }
+    bool hostIsDefault() const;  // the host is the GPU's default one
+
     // Power envelope of the slice: idleW() is its share of the board's idle draw (MIG: compute
     // slices / compute-slice count; MPS with co-runners: pct %; alone or whole GPU: all of it);
     // tdpW() = idleW() + (board TDP - board idle) x smFraction().
@@ -58,9 +67,11 @@ public:
     double tdpW() const;
     double idleShare() const;
 
-    // "A100-SXM4-40GB", "A100-SXM4-40GB MIG 1g.5gb", "H100 SXM MPS 50 %", "H100 SXM MPS 50 % alone".
+    // "A100-SXM4-40GB", "A100-SXM4-40GB MIG 1g.5gb", "H100 SXM MPS 50 %", "H100 SXM MPS 50 % alone"
+    // (the host is not part of the label: outputs name it on their own line).
     QString label() const;
-    // Stable key for files and caches: "a100-sxm4-40gb", "a100-sxm4-40gb:mig=1g.5gb", "h100-sxm5-80gb:mps=50".
+    // Stable key for files and caches: "a100-sxm4-40gb", "a100-sxm4-40gb:mig=1g.5gb", "h100-sxm5-80gb:mps=50";
+    // a host other than the GPU's default is appended: "a100-sxm4-40gb:host=aws-p4d".
     QString key() const;
 
 private:
@@ -70,6 +81,7 @@ private:
     std::optional<MigProfile> m_mig;
     std::optional<double> m_mpsPercent;
     bool m_mpsCoRunners = true;
+    HostSpec m_host;
 };
 
 // Resolves the CLI's `--gpu ID|FILE [--mig P | --mps PCT]`: `gpuIdOrFile` is a catalogue id, or the
@@ -77,5 +89,8 @@ private:
 // (so it may name a "base"). Unknown ids list the known ones.
 Result<Target> resolveTarget(const GpuCatalogue &catalogue, const QString &gpuIdOrFile, const QString &migProfile = {},
                              std::optional<double> mpsPercent = {}, bool mpsCoRunners = true);
+// The same with `--host ID` (a HostCatalogue::builtIn() id; empty: the GPU's default host).
+Result<Target> resolveTarget(const GpuCatalogue &catalogue, const QString &gpuIdOrFile, const QString &migProfile,
+                             std::optional<double> mpsPercent, bool mpsCoRunners, const QString &hostId);
 
 }  // namespace infersight

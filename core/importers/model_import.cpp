@@ -4,6 +4,8 @@
 #include "importers/onnx/onnx_importer.h"
 #include "importers/torchscript/torchscript_model_source.h"
 
+#include "base/file_io.h"
+
 #include <QFileInfo>
 
 #include <functional>
@@ -57,6 +59,10 @@ const std::vector<FileImporter> &fileImporters() {
 Result<ImportedModel> importModelFile(const QString &path, const ImportOptions &options) {
     if (path.isEmpty()) {
         return Error{QStringLiteral("no model given")};
+    }
+    // Before any sniffer opens it: a FIFO would block the open, a device would be read without end.
+    if (Status st = checkRegularFile(path); !st) {
+        return Error{st.errorMessage()};
     }
     for (const FileImporter &importer : fileImporters()) {
         if (importer.accepts(path)) {

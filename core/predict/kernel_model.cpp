@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "predict/kernel_model.h"
 
+#include "base/file_io.h"
+
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -128,11 +130,11 @@ Result<KernelModel> KernelModel::fromJson(const QByteArray &json, const QString 
 }
 
 Result<KernelModel> KernelModel::fromFile(const QString &path) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        return Error{QStringLiteral("%1: cannot open (%2)").arg(path, f.errorString())};
+    auto bytes = readRegularFile(path, kTextFileCapMiB, QStringLiteral("a kernel model"));
+    if (!bytes) {
+        return bytes.error();
     }
-    return fromJson(f.readAll(), path);
+    return fromJson(*bytes, path);
 }
 
 Result<KernelModel> KernelModel::fromResource() {

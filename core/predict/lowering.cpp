@@ -315,6 +315,7 @@ private:
     void emitCopy(const NodeLowering &c);
     void pushKernel(int node, const Kernel &k, KernelRole role = KernelRole::Main);
     void emitGeneric(int node, PlannedNode &pn, int eb);
+    void noteUnknown(const Node &n, const PlannedNode &pn);  // counts an uncosted node in the plan
     bool lowerMatMul(int node, const Node &n, ComputeType ct, int eb, Kernel &out) const;
     bool lowerGemm(int node, const Node &n, ComputeType ct, int eb, Kernel &out) const;
     bool lowerConv(const Node &n, ComputeType ct, int eb, Kernel &out) const;
@@ -1174,6 +1175,7 @@ void Lowerer::lowerNode(int node) {
     const Precision p = precisionOf(node);
     const int rb = runBytes(node, n, p, ac);  // storage bytes of the node's floating outputs
     if (lowerWithoutKernels(node, n, pn, k, rb)) {
+        noteUnknown(n, pn);  // a node of unknown output shape is skipped here: listed all the same
         return;
     }
     pn.host = fused ? HostOpClass::None : HostOpClass::Op;
@@ -1195,6 +1197,10 @@ void Lowerer::lowerNode(int node) {
     if (pn.approximated && !plan.approximatedOps.contains(n.opType)) {
         plan.approximatedOps << n.opType;
     }
+    noteUnknown(n, pn);
+}
+
+void Lowerer::noteUnknown(const Node &n, const PlannedNode &pn) {
     if (pn.unknown) {
         ++plan.unknownNodes;
         if (!plan.unknownOps.contains(n.opType)) {

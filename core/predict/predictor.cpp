@@ -8,6 +8,7 @@
 
 #include "predict/device_resources.h"
 #include "predict/uncertainty.h"
+#include "predict/uncosted_nodes.h"
 
 #include <algorithm>
 #include <cmath>
@@ -199,17 +200,32 @@ std::vector<DistinctTiming> &timeDistinctKernels(const KernelPlan &plan, const K
         const KernelPrediction &pr = options.cache ? options.cache->find(km, device.device, k, dk.hash)
                                                    : (own = km.predict(k, device.device));
         DistinctTiming &t = dt[d];
+        t.flops = dk.flops;
+        t.bytes = dk.bytes;
+        t.modelBound = boundOf(pr.bound);
         t.gpuMs = device.stream.streamMs(k, pr);
+        if (options.llmRuntime) {
+            // LLM decode: skinny GEMMs and decode attention in the decode class (hand-over to the
+            // GEMM model's stream time as rows grow), tiny vector kernels at the runtime's cost.
+            const DeviceResources &res = device.device.resources;
+            if (DecodeModel::applies(k)) {
+                const DecodeKernelTime dec = DecodeModel::time(k, res, options.llmRuntime->decode, options.weights, t.gpuMs);
+                t.gpuMs = dec.ms;
+                t.bytes = dec.bytes;
+                if (dec.classWeight >= 0.5) {
+                    t.modelBound = dec.computeMs > dec.memoryMs ? Bound::Compute : Bound::Memory;
+                }
+            } else {
+                t.gpuMs = DecodeModel::smallKernelMs(k, res, options.llmRuntime->decode, t.gpuMs);
+            }
+        }
         const double ratioLow = pr.latencyMs > 0 ? pr.bandLowMs / pr.latencyMs : 1.0;  // same ratio in a stream
         const double ratioHigh = pr.latencyMs > 0 ? pr.bandHighMs / pr.latencyMs : 1.0;
         t.bandLowMs = t.gpuMs * ratioLow;
         t.bandHighMs = t.gpuMs * ratioHigh;
         t.powerW = kernelPowerW(pr, idleW, tdpW, options.energy);
-        t.flops = dk.flops;
-        t.bytes = dk.bytes;
         t.compute = pr.compute;
         t.errorClass = pr.errorClass;
-        t.modelBound = boundOf(pr.bound);
         t.extrapolated = pr.extrapolated;
     }
     return dt;
@@ -224,10 +240,12 @@ struct HostCosts {
     double shapeMs = 0;
     double kernelMs = 0;  // per kernel beyond an op's first (fused: per kernel)
 
-    HostCosts(const HostOverheadParameters &hp, bool amp)
-        : perInferenceMs(hp.perInferenceMs), gapMs(hp.gpuGapUs * 1e-3),
-          opMs((hp.opUs + (amp ? hp.autocastOpUs : 0.0)) * 1e-3), viewMs(hp.viewUs * 1e-3),
-          shapeMs(hp.shapeUs * 1e-3), kernelMs(hp.kernelUs * 1e-3) {}
+    // `hostScale`: the host system's time scale (HostSpec::timeScale) on every CPU-side cost; the
+    // GPU gap between kernels is the GPU's and stays.
+    HostCosts(const HostOverheadParameters &hp, bool amp, double hostScale)
+        : perInferenceMs(hp.perInferenceMs * hostScale), gapMs(hp.gpuGapUs * 1e-3),
+          opMs((hp.opUs + (amp ? hp.autocastOpUs : 0.0)) * 1e-3 * hostScale), viewMs(hp.viewUs * 1e-3 * hostScale),
+          shapeMs(hp.shapeUs * 1e-3 * hostScale), kernelMs(hp.kernelUs * 1e-3 * hostScale) {}
 };
 
 // The one pass over the plan: the host issues kernels in node order; each starts on the GPU at
@@ -426,16 +444,32 @@ void setTotals(Prediction &p, Timeline &tl, const HostCosts &hc, const Uncertain
     p.throughputPerS = p.latencyMs > 0 ? static_cast<double>(p.batch) * 1000.0 / p.latencyMs : 0.0;
 }
 
-void addPlanWarnings(Prediction &p, const KernelPlan &plan) {
+// GEMM weights stored in a weight format (W4A16, W8A16, ...): the weights' bytes at that format
+// instead of the precision's storage type; the rest (norms, biases, embeddings read by Gather)
+// stays. Weight GEMMs are counted once per launch: the plan launches each layer's GEMM once.
+void applyWeightFormat(PlanMemoryFootprint &f, const KernelPlan &plan, const ResolvedWeightFormat &weights) {
+    if (weights.bytesPerWeight <= 0) {
+        return;
+    }
+    double delta = 0;
+    for (const PlannedKernel &pk : plan.kernels) {
+        const Kernel &k = pk.kernel;
+        if (DecodeModel::kindOf(k) == DecodeKernelKind::Weights) {
+            delta += static_cast<double>(k.k) * static_cast<double>(k.n) * (weights.bytesPerWeight - k.elementBytes);
+        }
+    }
+    delta = std::max(delta, -f.weightsBytes);
+    f.weightsBytes += delta;
+    f.weightBlocksBytes = std::max(0.0, f.weightBlocksBytes + delta);
+    f.weightReservedBytes = std::max(0.0, f.weightReservedBytes + delta);
+}
+
+void addPlanWarnings(Prediction &p, const KernelPlan &plan, const UncostedEstimate &uncosted) {
     if (!plan.approximatedOps.isEmpty()) {
         p.warnings << QStringLiteral("approximated as memory-bound copies (no lowering rule): %1")
                           .arg(plan.approximatedOps.join(QStringLiteral(", ")));
     }
-    if (plan.unknownNodes > 0) {
-        p.warnings << QStringLiteral("%1 node(s) with unknown shapes counted as zero: %2")
-                          .arg(plan.unknownNodes)
-                          .arg(plan.unknownOps.join(QStringLiteral(", ")));
-    }
+    p.warnings << uncosted.warnings();
     if (!p.memory.fits) {
         p.warnings << QStringLiteral("does not fit: %1 MiB needed, %2 MiB usable on %3")
                           .arg(p.memory.deviceUsedBytes / 1048576.0, 0, 'f', 0)
@@ -444,13 +478,46 @@ void addPlanWarnings(Prediction &p, const KernelPlan &plan) {
     }
 }
 
+// A plan with no kernel whose graph outputs all have unknown shapes predicts nothing but fixed
+// overheads: the shapes went unknown for the whole model (inputs that do not fit it, a rank the
+// rules refuse), and a number would look like a result.
+Status checkSomethingToPredict(const Graph &graph, const KernelPlan &plan) {
+    if (!plan.kernels.empty() || plan.unknownNodes == 0) {
+        return Status::success();
+    }
+    for (const Node &node : graph.nodes) {
+        for (const auto &attribute : node.attributes) {
+            if (attribute.second.kind == Attribute::Kind::Graph) {
+                return Status::success();  // If / Loop / Scan: their bodies are estimated (uncosted_nodes.h)
+            }
+        }
+    }
+    int knownOutputs = 0;
+    for (int o : graph.outputs) {
+        if (o >= 0 && static_cast<std::size_t>(o) < graph.values.size() && graph.values[static_cast<std::size_t>(o)].shapeKnown()) {
+            ++knownOutputs;
+        }
+    }
+    if (knownOutputs > 0) {
+        return Status::success();
+    }
+    return Error{QStringLiteral("%1: no node can be costed: the shapes of all %2 graph output(s) are unknown at these knobs "
+                                "(%3 node(s) without shapes: %4); check the input shapes and the --batch, --image, "
+                                "--seq or --input values")
+                     .arg(graph.sourcePath.isEmpty() ? graph.name : graph.sourcePath)
+                     .arg(graph.outputs.size())
+                     .arg(plan.unknownNodes)
+                     .arg(plan.unknownOps.join(QStringLiteral(", ")))};
+}
+
 }  // namespace
 
 Prediction predictPlan(const Graph &graph, const GraphAnalysis &analysis, const KernelPlan &planIn,
                        const TargetDevice &device, const PredictOptions &options) {
     const KernelModel &km = options.kernelModel ? *options.kernelModel : KernelModel::builtIn();
     const HostOverheadParameters &hp =
-        (options.hostModel ? *options.hostModel : HostOverheadModel::builtIn()).of(planIn.runtime);
+        options.llmRuntime ? options.llmRuntime->decodeHost
+                           : (options.hostModel ? *options.hostModel : HostOverheadModel::builtIn()).of(planIn.runtime);
     const Target &target = device.target;
 
     // Distinct kernels: indexed by lowerGraph; a plan edited by hand is indexed here.
@@ -474,16 +541,33 @@ Prediction predictPlan(const Graph &graph, const GraphAnalysis &analysis, const 
     const double tdpW = device.key.isNull() ? target.tdpW() : device.tdpW;
 
     const std::vector<DistinctTiming> &dt = timeDistinctKernels(plan, km, device, options, idleW, tdpW);
-    const HostCosts hc(hp, plan.precision == Precision::AMP);
+    const HostSpec &host = target.host();
+    p.hostId = host.id;
+    p.hostTimeScale = host.timeScale;
+    p.hostAssumed = !host.calibrated();
+    const HostCosts hc(hp, plan.precision == Precision::AMP, host.timeScale);
     Timeline timeline(plan, dt, hc, p, options.keepKernels);
     timeline.run(graph.nodes.size());
-    setTotals(p, timeline, hc, UncertaintyCalibration::builtIn(), idleW, tdpW, options.energy);
+    setTotals(p, timeline, hc, UncertaintyCalibration::builtIn().forHost(host), idleW, tdpW, options.energy);
     p.kernelCount = static_cast<int>(plan.kernels.size());
 
     if (options.computeMemory) {
-        p.memory = estimateMemory(graph, analysis, plan, target, options.memory);
+        if (options.weights.format == WeightFormat::Native) {
+            p.memory = estimateMemory(graph, analysis, plan, target, options.memory);
+        } else {
+            PlanMemoryFootprint f = plan.memory.valid ? plan.memory : memoryFootprint(graph, analysis, plan);
+            applyWeightFormat(f, plan, options.weights);
+            p.memory = estimateMemory(f, target, options.memory);
+        }
     }
-    addPlanWarnings(p, plan);
+    // Nodes that could not be costed count as zero; the band's upper end allows for them.
+    double longestKernelMs = 0;
+    for (const DistinctTiming &d : dt) {
+        longestKernelMs = std::max(longestKernelMs, d.bandHighMs);
+    }
+    const UncostedEstimate uncosted = estimateUncosted(graph, plan, device, options, longestKernelMs);
+    p.bandHighMs += uncosted.upperMs;
+    addPlanWarnings(p, plan, uncosted);
     if (options.keepKernels) {
         p.kernels = std::move(timeline.kernels);
     }
@@ -501,9 +585,15 @@ Result<Prediction> predict(const Graph &graph, const Target &target, const Knobs
     lo.runtime = knobs.runtime;
     lo.nodePrecision = nodePrecisionVector(graph, nodePrecisions);
     const KernelPlan plan = lowerGraph(graph, analysis, lo);
+    if (Status s = checkSomethingToPredict(graph, plan); !s) {
+        return Error{s.errorMessage()};
+    }
     const TargetDevice device =
         TargetDevice::make(target, options.kernelModel ? *options.kernelModel : KernelModel::builtIn());
     PredictOptions o = options;
+    if (knobs.phase == DecoderPhase::Decode && !o.llmRuntime) {
+        o.llmRuntime = &defaultLlmRuntime(knobs.runtime);
+    }
     if (o.batch <= 1) {
         o.batch = std::max<std::int64_t>(1, knobs.batch);
     }

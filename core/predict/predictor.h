@@ -20,6 +20,7 @@
 #include "predict/host_overhead.h"
 #include "predict/kernel_model.h"
 #include "predict/kernel_plan.h"
+#include "predict/llm_runtime.h"
 #include "predict/lowering.h"
 #include "predict/memory_model.h"
 #include "predict/stream_time.h"
@@ -108,6 +109,9 @@ struct NodeTiming {
 struct Prediction {
     QString targetKey;
     QString targetLabel;
+    QString hostId;              // the target's host system (HostCatalogue id, Target::host())
+    double hostTimeScale = 1.0;  // its host costs relative to the fitted server's (HostSpec::timeScale)
+    bool hostAssumed = false;    // its host speed is a judgement, not fitted: the host-bound band is widened
     Precision precision = Precision::FP32;
     Runtime runtime = Runtime::Eager;
     std::int64_t batch = 1;
@@ -188,6 +192,14 @@ struct PredictOptions {
     KernelPredictionCache *cache = nullptr;          // optional, for repeated calls on one target
     EnergyParameters energy;
     MemoryParameters memory;
+    // LLM decode step: the serving runtime whose decode kernel class times the skinny GEMMs and the
+    // decode attention and whose per-step host costs replace the generic runtime's (llm_runtime.h,
+    // decode_model.h). Null: the generic model. predict() sets it for knobs in the decode phase
+    // (defaultLlmRuntime of the knobs' runtime) when the caller leaves it null.
+    const LlmRuntime *llmRuntime = nullptr;
+    // Storage format of the GEMM weights (weight_format.h): the bytes the decode class streams and
+    // the weights' memory. Native = the precision's storage type.
+    ResolvedWeightFormat weights;
 };
 
 // Prediction for a plan on a target.

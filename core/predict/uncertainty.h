@@ -5,6 +5,7 @@
 // so that the end-to-end 80 % band covers 80 % of the measured rows (docs/accuracy.md).
 #pragma once
 
+#include "hardware/host_catalogue.h"
 #include "predict/kernel_model.h"
 
 #include <array>
@@ -25,7 +26,8 @@ struct BandAccumulator {
 };
 
 struct UncertaintyCalibration {
-    // Multiplies the propagated class half-widths (1: the kernel model's bands as they are).
+    // Multiplies the propagated class half-widths (1: the kernel model's bands as they are);
+    // calibrated so that the band covers 80 % of the leave-one-GPU-out rows (uncertainty.cpp).
     double scale = 1.0;
     // Error of composing kernels into a forward pass (lowering mismatches, clocks under sustained
     // load, inter-kernel effects), relative to the total, independent of the classes. Fitted by
@@ -37,6 +39,9 @@ struct UncertaintyCalibration {
     double hostLow = 0.85;
     double hostHigh = 1.15;
     static const UncertaintyCalibration &builtIn();
+    // This calibration on `host`: the host band widened to the host's own where its speed is
+    // assumed rather than fitted (HostSpec::bandLow/bandHigh, relative to its scaled costs).
+    UncertaintyCalibration forHost(const HostSpec &host) const;
 };
 
 }  // namespace infersight

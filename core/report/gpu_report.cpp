@@ -97,6 +97,8 @@ QJsonObject targetJson(const Target &t) {
     o.insert(QStringLiteral("target"), t.label());
     o.insert(QStringLiteral("key"), t.key());
     o.insert(QStringLiteral("gpu"), t.gpu().id);
+    o.insert(QStringLiteral("host"), t.host().id);
+    o.insert(QStringLiteral("host_calibration"), hostCalibrationName(t.host().calibration));
     switch (t.kind()) {
     case Target::Kind::WholeGpu: o.insert(QStringLiteral("kind"), QStringLiteral("gpu")); break;
     case Target::Kind::MigInstance:
@@ -218,6 +220,8 @@ QString targetText(const Target &t) {
     };
     line(QStringLiteral("Target"), t.label());
     line(QStringLiteral("GPU"), QStringLiteral("%1 (%2)").arg(t.gpu().name, t.gpu().id));
+    line(QStringLiteral("Host"), QStringLiteral("%1 (%2, %3)")
+                                     .arg(t.host().name, t.host().id, hostCalibrationName(t.host().calibration)));
     line(QStringLiteral("SMs"), QStringLiteral("%1 of %2").arg(t.sms()).arg(t.gpu().sms));
     line(QStringLiteral("Bandwidth"), QStringLiteral("%1 GB/s (%2 % of the GPU)")
                                           .arg(number(t.bandwidthGBps()), number(100.0 * t.bandwidthFraction(), 1)));

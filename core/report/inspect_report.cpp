@@ -2,6 +2,7 @@
 #include "report/inspect_report.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 
 #include <algorithm>
 
@@ -177,7 +178,9 @@ InspectSummary summarizeModel(const Design &design, const GraphCost &cost) {
     return s;
 }
 
-QJsonObject inspectJson(const Design &design, const GraphCost &cost) {
+namespace {
+
+QJsonObject modelJson(const Design &design, const GraphCost &cost) {
     const Graph &g = design.graph();
     const InspectSummary s = summarizeModel(design, cost);
     QJsonObject m;
@@ -228,29 +231,61 @@ QJsonObject inspectJson(const Design &design, const GraphCost &cost) {
     m.insert(QStringLiteral("outputs"), outputs);
     m.insert(QStringLiteral("notes"), QJsonArray::fromStringList(design.notes()));
     m.insert(QStringLiteral("warnings"), QJsonArray::fromStringList(design.warnings()));
+    return m;
+}
 
+QJsonObject nodeJson(const Graph &g, const GraphCost &cost, std::size_t i) {
+    const Node &n = g.nodes[i];
+    const NodeCost c = i < cost.nodes.size() ? cost.nodes[i] : NodeCost{0, 0, 0, 0, 0, 0, false, false};
+    QJsonObject o;
+    o.insert(QStringLiteral("name"), n.name);
+    o.insert(QStringLiteral("op"), n.qualifiedOp());
+    o.insert(QStringLiteral("inputs"), shapesJson(g, n.inputs));
+    o.insert(QStringLiteral("outputs"), shapesJson(g, n.outputs));
+    o.insert(QStringLiteral("params"), static_cast<qint64>(c.params));
+    o.insert(QStringLiteral("macs"), optionalCount(c.macs, c.known));
+    o.insert(QStringLiteral("flops"), optionalCount(c.flops, c.known));
+    o.insert(QStringLiteral("bytes_read"), optionalCount(c.bytesRead, c.known));
+    o.insert(QStringLiteral("bytes_written"), optionalCount(c.bytesWritten, c.known));
+    o.insert(QStringLiteral("intensity"), c.known ? QJsonValue(c.arithmeticIntensity()) : QJsonValue());
+    o.insert(QStringLiteral("cost_known"), c.known);
+    return o;
+}
+
+}  // namespace
+
+QJsonObject inspectJson(const Design &design, const GraphCost &cost) {
+    const Graph &g = design.graph();
     QJsonArray nodes;
     for (std::size_t i = 0; i < g.nodes.size(); ++i) {
-        const Node &n = g.nodes[i];
-        const NodeCost c = i < cost.nodes.size() ? cost.nodes[i] : NodeCost{0, 0, 0, 0, 0, 0, false, false};
-        QJsonObject o;
-        o.insert(QStringLiteral("name"), n.name);
-        o.insert(QStringLiteral("op"), n.qualifiedOp());
-        o.insert(QStringLiteral("inputs"), shapesJson(g, n.inputs));
-        o.insert(QStringLiteral("outputs"), shapesJson(g, n.outputs));
-        o.insert(QStringLiteral("params"), static_cast<qint64>(c.params));
-        o.insert(QStringLiteral("macs"), optionalCount(c.macs, c.known));
-        o.insert(QStringLiteral("flops"), optionalCount(c.flops, c.known));
-        o.insert(QStringLiteral("bytes_read"), optionalCount(c.bytesRead, c.known));
-        o.insert(QStringLiteral("bytes_written"), optionalCount(c.bytesWritten, c.known));
-        o.insert(QStringLiteral("intensity"), c.known ? QJsonValue(c.arithmeticIntensity()) : QJsonValue());
-        o.insert(QStringLiteral("cost_known"), c.known);
-        nodes.append(o);
+        nodes.append(nodeJson(g, cost, i));
     }
     QJsonObject root;
-    root.insert(QStringLiteral("model"), m);
+    root.insert(QStringLiteral("model"), modelJson(design, cost));
     root.insert(QStringLiteral("nodes"), nodes);
     return root;
+}
+
+void writeInspectJson(const Design &design, const GraphCost &cost, const std::function<void(const QByteArray &)> &write) {
+    // {"model":{...},"nodes":[{...},{...}]}: QJsonDocument orders keys, and "model" < "nodes".
+    QJsonObject head;
+    head.insert(QStringLiteral("model"), modelJson(design, cost));
+    QByteArray chunk = QJsonDocument(head).toJson(QJsonDocument::Compact);
+    chunk.chop(1);  // the closing brace: "nodes" follows
+    chunk += ",\"nodes\":[";
+    const Graph &g = design.graph();
+    for (std::size_t i = 0; i < g.nodes.size(); ++i) {
+        if (i > 0) {
+            chunk += ',';
+        }
+        chunk += QJsonDocument(nodeJson(g, cost, i)).toJson(QJsonDocument::Compact);
+        if (chunk.size() >= 64 * 1024) {
+            write(chunk);
+            chunk.clear();
+        }
+    }
+    chunk += "]}";
+    write(chunk);
 }
 
 QString inspectSummaryText(const Design &design, const GraphCost &cost) {
@@ -296,34 +331,40 @@ QString inspectSummaryText(const Design &design, const GraphCost &cost) {
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 
-QString inspectTable(const Design &design, const GraphCost &cost, int maxNameWidth) {
+namespace {
+
+QStringList tableRow(const Graph &g, const GraphCost &cost, std::size_t i, int maxNameWidth) {
+    const Node &n = g.nodes[i];
+    const NodeCost c = i < cost.nodes.size() ? cost.nodes[i] : NodeCost{0, 0, 0, 0, 0, 0, false, false};
+    QStringList shapes;
+    for (int out : n.outputs) {
+        shapes << shapeText(g, out);
+    }
+    const auto known = [&c](std::int64_t v) { return c.known ? v : -1; };
+    return {QString::number(i), elideMiddle(n.name, maxNameWidth), n.qualifiedOp(),
+            shapes.join(QStringLiteral(" ")), formatCount(known(c.macs)), formatCount(known(c.flops)),
+            formatBytes(known(c.bytesRead)), formatBytes(known(c.bytesWritten)),
+            c.params > 0 ? formatCount(c.params) : QStringLiteral("-"),
+            c.known ? QString::number(c.arithmeticIntensity(), 'f', 1) : QStringLiteral("?")};
+}
+
+}  // namespace
+
+void writeInspectTable(const Design &design, const GraphCost &cost, const std::function<void(const QByteArray &)> &write,
+                       int maxNameWidth) {
     const Graph &g = design.graph();
     const QStringList headers{QStringLiteral("#"),      QStringLiteral("Node"),  QStringLiteral("Op"),
                               QStringLiteral("Output shape"), QStringLiteral("MACs"), QStringLiteral("FLOPs"),
                               QStringLiteral("Read"),   QStringLiteral("Written"), QStringLiteral("Params"),
                               QStringLiteral("FLOP/B")};
     const std::vector<bool> rightAligned{true, false, false, false, true, true, true, true, true, true};
-    std::vector<QStringList> rows;
-    rows.reserve(g.nodes.size());
-    for (std::size_t i = 0; i < g.nodes.size(); ++i) {
-        const Node &n = g.nodes[i];
-        const NodeCost c = i < cost.nodes.size() ? cost.nodes[i] : NodeCost{0, 0, 0, 0, 0, 0, false, false};
-        QStringList shapes;
-        for (int out : n.outputs) {
-            shapes << shapeText(g, out);
-        }
-        const auto known = [&c](std::int64_t v) { return c.known ? v : -1; };
-        rows.push_back({QString::number(i), elideMiddle(n.name, maxNameWidth), n.qualifiedOp(),
-                        shapes.join(QStringLiteral(" ")), formatCount(known(c.macs)), formatCount(known(c.flops)),
-                        formatBytes(known(c.bytesRead)), formatBytes(known(c.bytesWritten)),
-                        c.params > 0 ? formatCount(c.params) : QStringLiteral("-"),
-                        c.known ? QString::number(c.arithmeticIntensity(), 'f', 1) : QStringLiteral("?")});
-    }
+    // Two passes over the nodes, so that no row is kept: the column widths, then the lines.
     std::vector<int> widths(static_cast<std::size_t>(headers.size()), 0);
     for (qsizetype k = 0; k < headers.size(); ++k) {
         widths[static_cast<std::size_t>(k)] = static_cast<int>(headers[k].size());
     }
-    for (const QStringList &row : rows) {
+    for (std::size_t i = 0; i < g.nodes.size(); ++i) {
+        const QStringList row = tableRow(g, cost, i, maxNameWidth);
         for (qsizetype k = 0; k < row.size(); ++k) {
             widths[static_cast<std::size_t>(k)] = std::max(widths[static_cast<std::size_t>(k)], static_cast<int>(row[k].size()));
         }
@@ -342,6 +383,10 @@ QString inspectTable(const Design &design, const GraphCost &cost, int maxNameWid
             line.chop(1);
         }
         text += line + QLatin1Char('\n');
+        if (text.size() >= 32 * 1024) {
+            write(text.toUtf8());
+            text.clear();
+        }
     };
     appendRow(headers);
     QStringList rule;
@@ -349,12 +394,18 @@ QString inspectTable(const Design &design, const GraphCost &cost, int maxNameWid
         rule << QString(w, QLatin1Char('-'));
     }
     appendRow(rule);
-    for (const QStringList &row : rows) {
-        appendRow(row);
+    for (std::size_t i = 0; i < g.nodes.size(); ++i) {
+        appendRow(tableRow(g, cost, i, maxNameWidth));
     }
     text += QLatin1Char('\n');
     text += inspectSummaryText(design, cost);
-    return text;
+    write(text.toUtf8());
+}
+
+QString inspectTable(const Design &design, const GraphCost &cost, int maxNameWidth) {
+    QByteArray bytes;
+    writeInspectTable(design, cost, [&bytes](const QByteArray &piece) { bytes += piece; }, maxNameWidth);
+    return QString::fromUtf8(bytes);
 }
 
 }  // namespace infersight

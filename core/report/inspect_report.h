@@ -12,6 +12,8 @@
 
 #include <cstdint>
 
+#include <functional>
+
 namespace infersight {
 
 struct InspectSummary {
@@ -54,9 +56,19 @@ InspectSummary summarizeModel(const Design &design, const GraphCost &cost);
 // bytes_written and intensity are null: they are never reported as zero.
 QJsonObject inspectJson(const Design &design, const GraphCost &cost);
 
+// The same document, compact, written piece by piece: `write` receives the bytes in order (the
+// model object, then the nodes a few hundred at a time) and together they are
+// QJsonDocument(inspectJson(design, cost)).toJson(QJsonDocument::Compact), without the whole
+// document ever being held (a 1,000,000-node model took 3.5 GB as one QJsonObject).
+void writeInspectJson(const Design &design, const GraphCost &cost, const std::function<void(const QByteArray &)> &write);
+
 // Aligned per-node table (name, op, output shapes, MACs, FLOPs, bytes read/written, params,
 // intensity) followed by a summary. `maxNameWidth` elides longer node names in the middle.
 QString inspectTable(const Design &design, const GraphCost &cost, int maxNameWidth = 48);
+// The same text written piece by piece (UTF-8, in order), keeping no row: the column widths come
+// from a first pass over the nodes, the lines from a second.
+void writeInspectTable(const Design &design, const GraphCost &cost, const std::function<void(const QByteArray &)> &write,
+                       int maxNameWidth = 48);
 // The summary block alone.
 QString inspectSummaryText(const Design &design, const GraphCost &cost);
 

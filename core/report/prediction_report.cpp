@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "report/prediction_report.h"
 
+#include "report/host_report.h"
+
 #include <QJsonArray>
 
 #include <algorithm>
@@ -51,6 +53,17 @@ QJsonObject predictionJson(const Graph &graph, const Prediction &p, const Target
     t[QStringLiteral("bandwidth_gbps")] = round2(target.bandwidthGBps());
     t[QStringLiteral("memory_mb")] = round2(target.memoryMib());
     root[QStringLiteral("target")] = t;
+    // The host system and how its speed is known (docs/predictor.md "Host systems").
+    QJsonObject host;
+    host[QStringLiteral("id")] = target.host().id;
+    host[QStringLiteral("name")] = target.host().name;
+    host[QStringLiteral("cpu")] = target.host().cpu;
+    host[QStringLiteral("calibration")] = hostCalibrationName(target.host().calibration);
+    host[QStringLiteral("time_scale")] = p.hostTimeScale;
+    host[QStringLiteral("band_low")] = target.host().bandLow;
+    host[QStringLiteral("band_high")] = target.host().bandHigh;
+    host[QStringLiteral("note")] = target.host().calibrationNote;
+    root[QStringLiteral("host")] = host;
     root[QStringLiteral("knobs")] = QJsonObject{
         {QStringLiteral("batch"), static_cast<qint64>(p.batch)},
         {QStringLiteral("sequence"), nullableInt(bindings.sequence)},
@@ -148,6 +161,7 @@ QString predictionText(const Graph &graph, const Prediction &p, const Target &ta
     out += QStringLiteral("  batch %1%2, %3, %4 runtime\n")
                .arg(p.batch)
                .arg(input, precisionName(knobs.precision), runtimeName(knobs.runtime));
+    out += QStringLiteral("  host %1\n").arg(hostSummary(target.host()));
     out += QStringLiteral("Latency      %1 ms  (80 % band %2 .. %3 ms)\n")
                .arg(fmtMs(p.latencyMs), fmtMs(p.bandLowMs), fmtMs(p.bandHighMs));
     out += QStringLiteral("  GPU busy   %1 ms, GPU waiting for the host %2 ms, %3 kernels, %4 framework ops\n")
@@ -215,6 +229,10 @@ QString predictionText(const Graph &graph, const Prediction &p, const Target &ta
                        .arg(boundName(nt.bound), -8)
                        .arg(nt.kernels, 7);
         }
+    }
+    if (p.extrapolated) {
+        out += QStringLiteral("extrapolated: some kernels run paths the measured data does not cover (tensor cores, "
+                              "non-Winograd convolutions, classes without a fitted band); their bands are widened\n");
     }
     for (const QString &w : p.warnings) {
         out += QStringLiteral("warning: %1\n").arg(w);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "validate/measured_data.h"
 
+#include "base/file_io.h"
 #include "hardware/gpu_catalogue.h"
 
 #include <QCoreApplication>
@@ -9,6 +10,7 @@
 #include <QFileInfo>
 #include <QHash>
 
+#include <unistd.h>
 #include <zlib.h>
 
 namespace infersight {
@@ -17,10 +19,20 @@ namespace {
 
 // Reads a whole file, gunzipping it if it is gzip (zlib's gzread passes plain files through).
 Result<QByteArray> readMaybeGzip(const QString &path) {
-    gzFile gz = gzopen(QFile::encodeName(path).constData(), "rb");
+    // Regular files only, and the unpacked size is capped like every other read.
+    QFile file(path);
+    if (Status st = openRegularFile(file); !st) {
+        return Error{st.errorMessage()};
+    }
+    const int fd = ::dup(file.handle());
+    gzFile gz = fd >= 0 ? gzdopen(fd, "rb") : nullptr;
     if (!gz) {
+        if (fd >= 0) {
+            ::close(fd);
+        }
         return Error{QStringLiteral("%1: cannot open").arg(path)};
     }
+    const qint64 cap = fileReadCapBytes(kTableFileCapMiB);
     QByteArray data;
     char buffer[1 << 16];
     for (;;) {
@@ -35,6 +47,13 @@ Result<QByteArray> readMaybeGzip(const QString &path) {
             break;
         }
         data.append(buffer, n);
+        if (data.size() > cap) {
+            gzclose(gz);
+            return Error{QStringLiteral("%1: unpacks to more than the %2 MiB limit for measured data; set %3 (MiB) to raise it")
+                             .arg(path)
+                             .arg(cap / (1024 * 1024))
+                             .arg(QString::fromLatin1(kMaxFileEnvVar))};
+        }
     }
     gzclose(gz);
     return data;

@@ -48,7 +48,11 @@ struct ValidationRow {
     double bandHighMs = 0;
     double classBandDownMs = 0;  // band half-widths without the system term
     double classBandUpMs = 0;
-    double looPredictedMs = 0;  // e2e: with the kernel model fitted without this GPU (0: none)
+    double looPredictedMs = 0;  // e2e: with the kernel model fitted without this GPU (0: none); dle: kernel
+                                // model without this GPU's chip, host parameters fitted on the other GPU
+    double looBandLowMs = 0;     // the 80 % band of looPredictedMs (the leave-one-out prediction's own band)
+    double looBandHighMs = 0;
+    double lofoPredictedMs = 0;  // dle: host parameters fitted on the V100 rows of the other model families
     // References in e2e_measured.csv (0 when the file has none for the row).
     double neusightMs = 0, habitatMs = 0, rooflineMs = 0, liMs = 0;
     bool heldOut = false;   // dle: not used by the host-overhead fit (T4 rows)
@@ -61,6 +65,7 @@ struct ValidationRow {
 
     double ape() const { return measuredMs > 0 ? std::abs(predictedMs / measuredMs - 1.0) * 100.0 : 0.0; }
     bool inBand() const { return measuredMs >= bandLowMs && measuredMs <= bandHighMs; }
+    bool inLooBand() const { return looPredictedMs > 0 && measuredMs >= looBandLowMs && measuredMs <= looBandHighMs; }
     bool hasAllReferences() const { return neusightMs > 0 && habitatMs > 0 && rooflineMs > 0 && liMs > 0; }
 };
 
@@ -81,7 +86,8 @@ struct ValidationOptions {
     bool modelOps = true;
     bool kernels = true;
     bool measured = true;
-    bool loo = true;                        // leave-one-GPU-out e2e (data/predictor/loo/<gpu>.json)
+    bool loo = true;                        // leave-one-GPU-out e2e (data/predictor/loo/<gpu>.json), and
+                                            // dle leave-one-GPU-out and leave-one-family-out host refits
     QStringList extraMeasuredFiles;         // --include-synthetic (testing only)
     const HostOverheadModel *hostModel = nullptr;  // default: builtIn()
     const KernelModel *kernelModel = nullptr;      // default: builtIn()
@@ -127,6 +133,9 @@ double mapeOf(const std::vector<ValidationRow> &rows, const std::function<bool(c
               const std::function<double(const ValidationRow &)> &predicted = {});
 // Share of rows (passing `filter`) whose measured value lies in the predicted band.
 double bandCoverage(const std::vector<ValidationRow> &rows, const std::function<bool(const ValidationRow &)> &filter);
+// The same for the leave-one-GPU-out predictions: share of the rows passing `filter` that have one
+// (looPredictedMs > 0) whose measured value lies in its band; -1 when none has one.
+double looBandCoverage(const std::vector<ValidationRow> &rows, const std::function<bool(const ValidationRow &)> &filter);
 
 // The report (markdown, JSON) is written by report/validation_report.h.
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "zoo/builder_support.h"
 
+#include "base/model_limits.h"
+
 #include <cmath>
 
 namespace infersight::zoo_support {
@@ -12,8 +14,8 @@ Status checkOptions(const QString &model, const ZooOptions &options) {
     if (!(options.widthMult > 0.0) || options.widthMult > 16.0 || !std::isfinite(options.widthMult)) {
         return Error{QStringLiteral("zoo:%1: width multiplier %2 is out of range (0 < w <= 16)").arg(model).arg(options.widthMult)};
     }
-    if (options.depth > 10000) {
-        return Error{QStringLiteral("zoo:%1: depth %2 is out of range (1 to 10000)").arg(model).arg(options.depth)};
+    if (options.depth > maxLayers()) {
+        return Error{QStringLiteral("zoo:%1: depth %2 is out of range: %3").arg(model).arg(options.depth).arg(maxLayersText())};
     }
     if (options.image > 16384) {
         return Error{QStringLiteral("zoo:%1: image size %2 is out of range (at most 16384)").arg(model).arg(options.image)};

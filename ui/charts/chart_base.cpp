@@ -6,6 +6,7 @@
 #include "charts/layer_breakdown_chart.h"
 #include "charts/memory_chart.h"
 #include "charts/roofline_chart.h"
+#include "charts/token_time_chart.h"
 
 #include <QAbstractSeries>
 #include <QGraphicsLayout>
@@ -29,8 +30,14 @@ QString chartKindTabTitle(ChartKind kind) {
     case ChartKind::EnergyLatency: return ChartBase::tr("Energy–latency");
     case ChartKind::LayerBreakdown: return ChartBase::tr("Per-layer");
     case ChartKind::Roofline: return ChartBase::tr("Roofline");
+    case ChartKind::TokenTimeContext: return ChartBase::tr("Token time vs context");
+    case ChartKind::TokenTimeBatch: return ChartBase::tr("Token time vs batch");
     }
     return {};
+}
+
+bool isLlmChart(ChartKind kind) {
+    return kind == ChartKind::TokenTimeContext || kind == ChartKind::TokenTimeBatch;
 }
 
 QString chartKindFileStem(ChartKind kind) {
@@ -41,6 +48,8 @@ QString chartKindFileStem(ChartKind kind) {
     case ChartKind::EnergyLatency: return QStringLiteral("energy-vs-latency");
     case ChartKind::LayerBreakdown: return QStringLiteral("per-layer-breakdown");
     case ChartKind::Roofline: return QStringLiteral("roofline");
+    case ChartKind::TokenTimeContext: return QStringLiteral("token-time-vs-context");
+    case ChartKind::TokenTimeBatch: return QStringLiteral("token-time-vs-batch");
     }
     return QStringLiteral("chart");
 }
@@ -64,6 +73,8 @@ std::unique_ptr<ChartBase> ChartBase::create(ChartKind kind) {
     case ChartKind::EnergyLatency: return std::make_unique<EnergyLatencyChart>();
     case ChartKind::LayerBreakdown: return std::make_unique<LayerBreakdownChart>();
     case ChartKind::Roofline: return std::make_unique<RooflineChart>();
+    case ChartKind::TokenTimeContext: return std::make_unique<TokenTimeChart>(TokenTimeChart::Axis::Context);
+    case ChartKind::TokenTimeBatch: return std::make_unique<TokenTimeChart>(TokenTimeChart::Axis::Batch);
     }
     return nullptr;
 }

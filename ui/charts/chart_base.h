@@ -28,11 +28,14 @@ class QPainter;
 
 namespace infersight {
 
-enum class ChartKind : std::uint8_t { Latency, Throughput, Memory, EnergyLatency, LayerBreakdown, Roofline };
-inline constexpr std::array<ChartKind, 6> kAllChartKinds = {ChartKind::Latency,       ChartKind::Throughput,
-                                                            ChartKind::Memory,        ChartKind::EnergyLatency,
-                                                            ChartKind::LayerBreakdown, ChartKind::Roofline};
-// Short title for a tab ("Latency", "Roofline"), translated.
+// TokenTimeContext / TokenTimeBatch: decoder LLMs only (their tabs are hidden for other models).
+enum class ChartKind : std::uint8_t { Latency, Throughput, Memory, EnergyLatency, LayerBreakdown, Roofline, TokenTimeContext, TokenTimeBatch };
+inline constexpr std::array<ChartKind, 8> kAllChartKinds = {ChartKind::Latency,          ChartKind::Throughput,
+                                                            ChartKind::Memory,           ChartKind::EnergyLatency,
+                                                            ChartKind::LayerBreakdown,   ChartKind::Roofline,
+                                                            ChartKind::TokenTimeContext, ChartKind::TokenTimeBatch};
+bool isLlmChart(ChartKind kind);
+
 QString chartKindTabTitle(ChartKind kind);
 // Stem for exported file names ("latency-vs-batch").
 QString chartKindFileStem(ChartKind kind);

@@ -22,6 +22,8 @@
 
 namespace infersight {
 
+struct LlmTargetResult;  // session/session_results.h
+
 // One batch size of a target's batch sweep (the other knobs as in ChartData::knobs).
 struct ChartSweepPoint {
     std::int64_t batch = 1;
@@ -57,6 +59,7 @@ struct ChartTarget {
     std::vector<ChartEnergyPoint> energyLatency;
     double usableMemoryBytes = 0;               // Target::memoryBytes()
     bool sweepsCurrent = true;                  // false: the sweeps are from earlier knobs (drawn faded)
+    std::shared_ptr<const LlmTargetResult> llm;  // decoder LLMs: request, KV capacity, token-time curves
     bool ok() const { return error.isEmpty() && current != nullptr; }
 };
 

@@ -28,6 +28,7 @@ std::shared_ptr<const ChartData> chartDataFrom(const std::shared_ptr<const Sessi
         t.current = r.current;
         t.usableMemoryBytes = r.usableMemoryBytes;
         t.sweepsCurrent = r.sweepsCurrent;
+        t.llm = r.llm;
         t.batchSweep.reserve(r.batchSweep.size());
         for (const SweepPoint &p : r.batchSweep) {
             t.batchSweep.push_back({p.batch, p.latencyMs, p.bandLowMs, p.bandHighMs, p.throughputPerS, p.energyJ, p.memoryBytes, p.fits});

@@ -4,6 +4,8 @@
 #include "charts/chart_session.h"
 #include "charts/chart_view.h"
 
+#include <algorithm>
+
 namespace infersight {
 
 ChartTabs::ChartTabs(QWidget *parent) : QTabWidget(parent) {
@@ -13,6 +15,7 @@ ChartTabs::ChartTabs(QWidget *parent) : QTabWidget(parent) {
         const ChartKind kind = kAllChartKinds[i];
         m_views[i] = new ChartView(ChartBase::create(kind), this);
         addTab(m_views[i], chartKindTabTitle(kind));
+        setTabVisible(static_cast<int>(i), !isLlmChart(kind));
     }
     connect(this, &QTabWidget::currentChanged, this, [this](int tab) { bringUpToDate(tab); });
 }
@@ -41,6 +44,14 @@ void ChartTabs::setResults(const std::shared_ptr<const SessionResults> &results)
 
 void ChartTabs::setData(std::shared_ptr<const ChartData> data) {
     m_data = std::move(data);
+    // The token-time charts are for decoder LLMs only.
+    const bool llm = m_data && std::any_of(m_data->targets.begin(), m_data->targets.end(),
+                                           [](const ChartTarget &t) { return t.llm != nullptr; });
+    for (std::size_t i = 0; i < kAllChartKinds.size(); ++i) {
+        if (isLlmChart(kAllChartKinds[i]) && isTabVisible(static_cast<int>(i)) != llm) {
+            setTabVisible(static_cast<int>(i), llm);
+        }
+    }
     m_stale.fill(true);
     if (m_lazy) {
         bringUpToDate(currentIndex());

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "charts/chart_view.h"
 
+#include "base/file_io.h"
 #include "charts/chart_session.h"
 
 #include <QAction>
@@ -26,11 +27,11 @@ namespace infersight {
 namespace {
 
 Status writeFile(const QString &path, const QByteArray &bytes) {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
+    OutputFile file(path);
+    if (!file.open()) {
         return Error{ChartView::tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString())};
     }
-    if (file.write(bytes) != bytes.size() || !file.commit()) {
+    if (file.device()->write(bytes) != bytes.size() || !file.commit()) {
         return Error{ChartView::tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString())};
     }
     return Status::success();
@@ -93,11 +94,11 @@ QImage ChartView::toImage(QSize size, qreal scale) const {
 
 Status ChartView::exportPng(const QString &path, QSize size) const {
     const QImage image = toImage(size, 2.0);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
+    OutputFile file(path);
+    if (!file.open()) {
         return Error{tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString())};
     }
-    if (!image.save(&file, "PNG") || !file.commit()) {
+    if (!image.save(file.device(), "PNG") || !file.commit()) {
         return Error{tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString())};
     }
     return Status::success();

@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: MIT
 #include "charts/memory_chart.h"
 
+#include "session/session_results.h"
+
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QLocale>
 #include <QPen>
+#include <QScatterSeries>
 
 #include <algorithm>
 #include <limits>
@@ -45,6 +49,26 @@ void MemoryChart::addExtras(int index, const ChartTarget &target) {
         m_limits.resize(static_cast<std::size_t>(index) + 1, nullptr);
     }
     m_limits[static_cast<std::size_t>(index)] = limit;
+
+    // Decoder LLMs: where the KV cache fills the memory (the KV capacity in sequences of the
+    // request's length), a diamond on the limit line.
+    auto *kv = new QScatterSeries;
+    kv->setObjectName(QStringLiteral("kv:%1").arg(target.key));
+    kv->setMarkerShape(QScatterSeries::MarkerShapeRotatedRectangle);
+    kv->setMarkerSize(12);
+    kv->setColor(target.colour);
+    kv->setBorderColor(target.colour.darker(140));
+    attach(kv);
+    hideFromLegend(kv);
+    registerHover(kv, index * kTagStride + kKvRole);
+    if (static_cast<int>(m_kv.size()) <= index) {
+        m_kv.resize(static_cast<std::size_t>(index) + 1, nullptr);
+    }
+    m_kv[static_cast<std::size_t>(index)] = kv;
+}
+
+QScatterSeries *MemoryChart::kvCapacityMarker(int index) const {
+    return index >= 0 && index < static_cast<int>(m_kv.size()) ? m_kv[static_cast<std::size_t>(index)] : nullptr;
 }
 
 void MemoryChart::updateExtras(int index, const ChartTarget &target, double xMin, double xMax) {
@@ -74,6 +98,18 @@ void MemoryChart::updateExtras(int index, const ChartTarget &target, double xMin
     } else {
         limit->clear();
     }
+    if (QScatterSeries *kv = kvCapacityMarker(index)) {
+        const LlmKvCapacity *c = target.llm && target.llm->capacity ? &*target.llm->capacity : nullptr;
+        if (c != nullptr && c->weightsFit && c->maxSequences >= 1 && target.usableMemoryBytes > 0) {
+            const double x = std::clamp(static_cast<double>(c->maxSequences), xMin, xMax);
+            const QList<QPointF> point{QPointF(x, target.usableMemoryBytes / kBytesPerGiB)};
+            if (kv->points() != point) {
+                kv->replace(point);
+            }
+        } else if (kv->count() > 0) {
+            kv->clear();
+        }
+    }
 }
 
 void MemoryChart::extrasRange(const ChartTarget &target, double &yMin, double &yMax) const {
@@ -86,6 +122,7 @@ void MemoryChart::extrasRange(const ChartTarget &target, double &yMin, double &y
 
 void MemoryChart::removeExtras() {
     m_limits.clear();  // the chart deletes the series
+    m_kv.clear();
 }
 
 void MemoryChart::addLegendEntries() {
@@ -110,8 +147,16 @@ QString MemoryChart::extraPointText(int tag, int) const {
         return {};
     }
     const ChartTarget &target = data()->targets[static_cast<std::size_t>(t)];
-    return QStringLiteral("<b style='color:%1'>■</b> <b>%2</b><br>").arg(target.colour.name(), target.label.toHtmlEscaped())
-           + tr("usable memory: %1").arg(formatBytes(target.usableMemoryBytes));
+    const QString head =
+        QStringLiteral("<b style='color:%1'>■</b> <b>%2</b><br>").arg(target.colour.name(), target.label.toHtmlEscaped());
+    if (tag % kTagStride == kKvRole && target.llm && target.llm->capacity) {
+        const LlmKvCapacity &c = *target.llm->capacity;
+        return head + tr("KV cache capacity: %1 sequences of %2 tokens (weights %3, %4 per token)")
+                          .arg(QLocale().toString(static_cast<qlonglong>(c.maxSequences)),
+                               QLocale().toString(static_cast<qlonglong>(c.context)), formatBytes(c.weightsBytes),
+                               formatBytes(c.kvBytesPerToken));
+    }
+    return head + tr("usable memory: %1").arg(formatBytes(target.usableMemoryBytes));
 }
 
 }  // namespace infersight

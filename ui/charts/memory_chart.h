@@ -2,6 +2,8 @@
 // Device memory used (as nvidia-smi shows it) vs batch size, one line per target, with each
 // target's usable memory (the whole GPU's, a MIG slice's, an MPS share's) as a dashed horizontal
 // limit line in the target's colour. Log y: a 0.5 GiB model under an 80 GiB limit stays readable.
+// For a decoder LLM a diamond on the limit line marks the KV capacity (sequences of the request's
+// length that fit beside the weights).
 #pragma once
 
 #include "charts/batch_sweep_chart.h"
@@ -16,6 +18,9 @@ public:
 
     // The usable-memory line of target `index` (two points at y = usable GiB).
     QLineSeries *limitLine(int index) const;
+    // Decoder LLMs: one point on the limit line at x = the KV capacity in sequences of the
+    // request's length (clamped to the batch axis); empty for other models.
+    QScatterSeries *kvCapacityMarker(int index) const;
 
     static constexpr double kBytesPerGiB = 1024.0 * 1024.0 * 1024.0;
 
@@ -35,7 +40,9 @@ protected:
     QString extraPointText(int tag, int index) const override;
 
 private:
+    static constexpr int kKvRole = ExtraRole + 1;
     std::vector<QLineSeries *> m_limits;
+    std::vector<QScatterSeries *> m_kv;
 };
 
 }  // namespace infersight

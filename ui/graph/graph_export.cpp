@@ -4,6 +4,8 @@
 #include "graph/graph_legend.h"
 #include "graph/graph_scene.h"
 
+#include "base/file_io.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QImage>
@@ -68,10 +70,11 @@ Status exportGraphImage(GraphScene &scene, const GraphLegend &legend, const QStr
     const double header = (options.legend ? graphLegendSize(legend).height() : 0.0) + (options.title.isEmpty() ? 0 : 30) + 12;
 
     if (*format == GraphImageFormat::Svg) {
-        QSaveFile file(path);
-        if (!file.open(QIODevice::WriteOnly)) {
-            return Error{QStringLiteral("%1: cannot write (%2)").arg(path, file.errorString())};
+        OutputFile out(path);
+        if (Status opened = out.open(); !opened) {
+            return opened;
         }
+        QIODevice &file = *out.device();
         const QSizeF size(std::max(region.width(), graphLegendSize(legend).width() + 2 * kMargin), region.height() + header);
         QSvgGenerator svg;
         svg.setOutputDevice(&file);
@@ -87,10 +90,7 @@ Status exportGraphImage(GraphScene &scene, const GraphLegend &legend, const QStr
             scene.render(&painter, QRectF(0, header, region.width(), region.height()), region, Qt::KeepAspectRatio);
             drawOverlay(painter, QRectF(QPointF(0, 0), size), legend, options);
         }
-        if (!file.commit()) {
-            return Error{QStringLiteral("%1: cannot write (%2)").arg(path, file.errorString())};
-        }
-        return {};
+        return out.commit();
     }
 
     // PNG: as sharp as allowed, within the side cap
@@ -115,18 +115,16 @@ Status exportGraphImage(GraphScene &scene, const GraphLegend &legend, const QStr
         drawOverlay(painter, QRectF(0, 0, pixels.width() / std::max(scale, 1.0), pixels.height() / std::max(scale, 1.0)),
                     legend, options);
     }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        return Error{QStringLiteral("%1: cannot write (%2)").arg(path, file.errorString())};
+    OutputFile out(path);
+    if (Status opened = out.open(); !opened) {
+        return opened;
     }
-    QImageWriter writer(&file, "png");
+    QImageWriter writer(out.device(), "png");
     if (!writer.write(image)) {
+        out.cancel();
         return Error{QStringLiteral("%1: cannot write the PNG (%2)").arg(path, writer.errorString())};
     }
-    if (!file.commit()) {
-        return Error{QStringLiteral("%1: cannot write (%2)").arg(path, file.errorString())};
-    }
-    return {};
+    return out.commit();
 }
 
 }  // namespace infersight

@@ -2,8 +2,10 @@
 #include "knobs/knobs_panel.h"
 
 #include "hardware/target.h"
+#include "predict/llm_runtime.h"
 #include "predict/predictor.h"
 #include "session/explorer_session.h"
+#include "window/add_target_dialog.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -95,6 +97,7 @@ KnobsPanel::KnobsPanel(ExplorerSession *session, QWidget *parent) : QWidget(pare
         }
         applyTargetFromWidgets();
     });
+    connect(m_host, &QComboBox::activated, this, [this] { applyTargetFromWidgets(); });
     connect(m_mps, &QSpinBox::valueChanged, this, [this] {
         if (m_syncing == 0) {
             applyTargetFromWidgets();
@@ -125,7 +128,20 @@ KnobsPanel::KnobsPanel(ExplorerSession *session, QWidget *parent) : QWidget(pare
         }
     });
     connect(m_runtime, &QComboBox::activated, this, [this] {
-        report(m_session->setRuntime(static_cast<Runtime>(m_runtime->currentData().toInt())));
+        const QVariant data = m_runtime->currentData();
+        if (data.typeId() == QMetaType::QString) {
+            report(m_session->setLlmRuntime(data.toString()));  // an LLM serving runtime
+        } else {
+            report(m_session->setRuntime(static_cast<Runtime>(data.toInt())));
+        }
+    });
+    connect(m_weights, &QComboBox::activated, this, [this] {
+        report(m_session->setWeightFormat(static_cast<WeightFormat>(m_weights->currentData().toInt())));
+    });
+    connect(m_output, &QSpinBox::valueChanged, this, [this](int value) {
+        if (m_syncing == 0) {
+            report(m_session->setLlmOutputTokens(value));
+        }
     });
     connect(m_phase, &QComboBox::activated, this, [this] {
         report(m_session->setPhase(static_cast<DecoderPhase>(m_phase->currentData().toInt())));
@@ -177,6 +193,13 @@ void KnobsPanel::buildWidgets() {
     m_mps->setToolTip(tr("MPS active-thread percentage of this client (Off: no MPS)"));
     targetForm->addRow(tr("MP&S share:"), m_mps);
 
+    m_host = new QComboBox;
+    m_host->setObjectName(QStringLiteral("hostCombo"));
+    // Host names with their CPUs are long: the combo must not widen the dock.
+    m_host->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_host->setMinimumContentsLength(14);
+    targetForm->addRow(tr("Hos&t:"), m_host);
+
     auto *modelBox = new QGroupBox(tr("Model"), this);
     modelBox->setObjectName(QStringLiteral("modelKnobs"));
     m_form = new QFormLayout(modelBox);
@@ -222,12 +245,26 @@ void KnobsPanel::buildWidgets() {
 
     m_runtime = new QComboBox;
     m_runtime->setObjectName(QStringLiteral("runtimeCombo"));
-    m_runtime->addItem(tr("Eager (PyTorch)"), static_cast<int>(Runtime::Eager));
-    m_runtime->setItemData(0, tr("One kernel per operator, framework dispatch on the host"), Qt::ToolTipRole);
-    m_runtime->addItem(tr("Fused (TensorRT-like)"), static_cast<int>(Runtime::Fused));
-    m_runtime->setItemData(1, tr("Folded batch norm, fused epilogues and attention, light launch cost"),
-                           Qt::ToolTipRole);
+    fillRuntimeCombo(false);
     m_form->addRow(tr("&Runtime:"), m_runtime);
+
+    m_weights = new QComboBox;
+    m_weights->setObjectName(QStringLiteral("weightsCombo"));
+    m_weights->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_weights->setMinimumContentsLength(14);
+    for (WeightFormat f : kAllWeightFormats) {
+        const WeightFormatInfo &info = weightFormatInfo(f);
+        m_weights->addItem(f == WeightFormat::Native ? tr("As the precision") : QString::fromUtf8(info.label),
+                           static_cast<int>(f));
+    }
+    m_weights->setToolTip(tr("How the LLM's weights are stored: bytes streamed per decode step and the model's memory"));
+    m_form->addRow(tr("W&eights:"), m_weights);
+
+    m_output = makeSpin(QStringLiteral("outputSpin"), 1, static_cast<int>(ExplorerSession::kMaxLlmOutputTokens));
+    m_output->setSuffix(tr(" tokens"));
+    m_output->setSingleStep(64);
+    m_output->setToolTip(tr("Tokens generated per request (the prompt is the sequence length)"));
+    m_form->addRow(tr("&Output:"), m_output);
 
     m_phase = new QComboBox;
     m_phase->setObjectName(QStringLiteral("phaseCombo"));
@@ -276,11 +313,38 @@ void KnobsPanel::buildWidgets() {
 
     m_targetForm = targetForm;
 
-    const QList<QWidget *> order{m_gpu,   m_mig,      m_mps,     m_batchSlider, m_batch, m_image, m_sequence,
-                                 m_precision, m_runtime, m_phase, m_context, m_width, m_depth};
+    const QList<QWidget *> order{m_gpu,   m_mig,      m_mps,     m_host, m_batchSlider, m_batch, m_image, m_sequence,
+                                 m_precision, m_runtime, m_weights, m_output, m_phase, m_context, m_width, m_depth};
     for (qsizetype i = 1; i < order.size(); ++i) {
         setTabOrder(order[i - 1], order[i]);
     }
+}
+
+void KnobsPanel::fillRuntimeCombo(bool llm) {
+    if (m_runtime->count() > 0 && m_runtimeForLlm == llm) {
+        return;
+    }
+    ++m_syncing;
+    m_runtimeForLlm = llm;
+    m_runtime->clear();
+    if (llm) {
+        // As LLM users know them; each maps onto the eager or fused lowering (core/predict/llm_runtime.h).
+        for (const QString &id : llmRuntimeNames()) {
+            const LlmRuntime *r = findLlmRuntime(id);
+            if (r == nullptr) {
+                continue;
+            }
+            m_runtime->addItem(r->label, r->id);
+            m_runtime->setItemData(m_runtime->count() - 1, r->description, Qt::ToolTipRole);
+        }
+    } else {
+        m_runtime->addItem(tr("Eager (PyTorch)"), static_cast<int>(Runtime::Eager));
+        m_runtime->setItemData(0, tr("One kernel per operator, framework dispatch on the host"), Qt::ToolTipRole);
+        m_runtime->addItem(tr("Fused (TensorRT-like)"), static_cast<int>(Runtime::Fused));
+        m_runtime->setItemData(1, tr("Folded batch norm, fused epilogues and attention, light launch cost"),
+                               Qt::ToolTipRole);
+    }
+    --m_syncing;
 }
 
 void KnobsPanel::setRowVisible(QWidget *field, bool visible) {
@@ -310,6 +374,9 @@ void KnobsPanel::syncModel() {
     setRowVisible(m_sequence, model && info.hasSequence);
     setRowVisible(m_phase, model && info.hasDecode);
     setRowVisible(m_context, model && info.hasDecode);
+    setRowVisible(m_weights, model && info.hasDecode);
+    setRowVisible(m_output, model && info.hasDecode);
+    fillRuntimeCombo(model && info.hasDecode);
     setRowVisible(m_depth, model && info.hasDepth);
     for (QWidget *w : std::initializer_list<QWidget *>{m_batchSlider, m_batch, m_precision, m_runtime, m_width}) {
         w->setEnabled(model);
@@ -405,6 +472,8 @@ void KnobsPanel::syncTarget() {
     }
     m_mps->setValue(spec != nullptr && spec->mps ? static_cast<int>(std::lround(*spec->mps)) : 0);
     m_mps->setEnabled(spec != nullptr && (spec->mig.isEmpty()));
+    fillHostCombo(m_host, gpuId, spec != nullptr ? spec->host : QString());
+    m_host->setEnabled(spec != nullptr);
     fillPrecisionCombo();
     --m_syncing;
 }
@@ -458,7 +527,14 @@ void KnobsPanel::syncSpec() {
     m_image->setValue(orDefault(k.height, used.height, info.defaultImage));
     m_sequence->setValue(orDefault(k.sequence, used.sequence, info.defaultSequence));
     fillPrecisionCombo();
-    selectData(m_runtime, static_cast<int>(k.runtime));
+    if (m_runtimeForLlm) {
+        const LlmRuntime *named = spec.llm.runtime.isEmpty() ? nullptr : findLlmRuntime(spec.llm.runtime);
+        selectData(m_runtime, named ? named->id : defaultLlmRuntime(k.runtime).id);
+    } else {
+        selectData(m_runtime, static_cast<int>(k.runtime));
+    }
+    selectData(m_weights, static_cast<int>(spec.llm.weights));
+    m_output->setValue(static_cast<int>(spec.llm.outputTokens));
     selectData(m_phase, static_cast<int>(k.phase));
     m_context->setValue(orDefault(k.context, used.context, info.defaultContext));
     m_context->setEnabled(k.phase == DecoderPhase::Decode);
@@ -494,6 +570,7 @@ void KnobsPanel::applyTargetFromWidgets() {
         }
     }
     next.mps = m_mps->value() > 0 && next.mig.isEmpty() ? std::optional<double>(m_mps->value()) : std::nullopt;
+    next.host = m_host->currentData().toString();
     report(m_session->setTarget(m_session->currentTarget(), next));
 }
 

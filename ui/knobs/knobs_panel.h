@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// KnobsPanel: the explorer window's knobs (GPU, MIG slice, MPS share, batch, image size, sequence,
-// precision, runtime, decode phase and context, width multiplier, depth). It drives an
+// KnobsPanel: the explorer window's knobs (GPU, MIG slice, MPS share, host system, batch, image size, sequence,
+// precision, runtime, decode phase and context, width multiplier, depth; for decoder LLMs the
+// serving runtime, weight format and output length of the request). It drives an
 // ExplorerSession both ways: session signals set the widgets (without feeding back), widget changes
 // call the session's setters (a slider drag is one undo step: `continuing` after its first step).
 // A change the session refuses shows the engine's reason (label "knobError" and message()) and the
@@ -49,6 +50,8 @@ private:
     void fillGpuCombo();
     void fillMigCombo(const QString &gpuKey);
     void fillPrecisionCombo();
+    // Generic runtimes (eager, fused) or, for decoder LLMs, the serving runtimes (HF, vLLM, ...).
+    void fillRuntimeCombo(bool llm);
     // Widget -> session.
     void applyTargetFromWidgets();
     void onBatchSlider(int position);
@@ -65,12 +68,16 @@ private:
     QComboBox *m_gpu = nullptr;
     QComboBox *m_mig = nullptr;
     QSpinBox *m_mps = nullptr;
+    QComboBox *m_host = nullptr;  // host system of the current target (empty id: the GPU's usual one)
     QSlider *m_batchSlider = nullptr;
     QSpinBox *m_batch = nullptr;
     QSpinBox *m_image = nullptr;
     QSpinBox *m_sequence = nullptr;
     QComboBox *m_precision = nullptr;
     QComboBox *m_runtime = nullptr;
+    bool m_runtimeForLlm = false;
+    QComboBox *m_weights = nullptr;  // LLMs: weight format
+    QSpinBox *m_output = nullptr;    // LLMs: output tokens of the request
     QComboBox *m_phase = nullptr;
     QSpinBox *m_context = nullptr;
     QDoubleSpinBox *m_width = nullptr;

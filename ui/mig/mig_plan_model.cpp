@@ -29,6 +29,13 @@ void MigPlanModel::setPlan(std::shared_ptr<const MigPlan> plan) {
     endResetModel();
 }
 
+void MigPlanModel::setKvCapacity(std::map<QString, LlmKvCapacity> capacity) {
+    m_kv = std::move(capacity);
+    if (rowCount() > 0) {
+        emit dataChanged(index(0, KvSequences), index(rowCount() - 1, KvSequences));
+    }
+}
+
 const MigOption *MigPlanModel::option(int row) const {
     if (!m_plan || row < 0) {
         return nullptr;
@@ -70,6 +77,7 @@ QString MigPlanModel::columnTitle(Column column) {
     case Replicas: return tr("Replicas");
     case ThroughputPerGpu: return tr("Inferences/s per GPU");
     case EnergyPerInference: return tr("Energy per inference");
+    case KvSequences: return tr("LLM sequences");
     case Note: return tr("Note");
     case ColumnCount: break;
     }
@@ -91,6 +99,9 @@ QVariant MigPlanModel::headerData(int section, Qt::Orientation orientation, int 
             case Usable: return tr("Memory usable by one instance (MIG: as nvidia-smi lists the profile; MPS: the client's share)");
             case Replicas: return tr("Instances per GPU (MIG: the profile's maximum; MPS: clients of this share)");
             case ThroughputPerGpu: return tr("Replicas × batch ÷ latency");
+            case KvSequences:
+                return tr("Sequences of the request's length whose KV cache fits beside the weights in one instance "
+                          "(the runtime's KV blocks and memory reserve)");
             default: break;
             }
         }
@@ -99,6 +110,10 @@ QVariant MigPlanModel::headerData(int section, Qt::Orientation orientation, int 
 }
 
 QVariant MigPlanModel::value(const MigOption &o, int column) const {
+    if (column == KvSequences) {
+        const auto it = m_kv.find(o.profile);
+        return it == m_kv.end() ? QVariant() : QVariant(static_cast<qlonglong>(it->second.weightsFit ? it->second.maxSequences : 0));
+    }
     switch (column) {
     case Option: return o.profile;
     case Usable: return o.usableMib;
@@ -156,6 +171,17 @@ QString MigPlanModel::display(const MigOption &o, int row, int column) const {
     if (column == Note) {
         return note(o, row);
     }
+    if (column == KvSequences) {
+        const auto it = m_kv.find(o.profile);
+        if (it == m_kv.end()) {
+            return {};
+        }
+        const LlmKvCapacity &c = it->second;
+        return c.weightsFit ? tr("%1 × %2 tokens")
+                                  .arg(QLocale().toString(static_cast<qlonglong>(c.maxSequences)),
+                                       QLocale().toString(static_cast<qlonglong>(c.context)))
+                            : tr("weights do not fit");
+    }
     if (!o.ok) {
         return column == Fits ? tr("–") : QString();
     }
@@ -172,6 +198,17 @@ QString MigPlanModel::display(const MigOption &o, int row, int column) const {
 }
 
 QString MigPlanModel::toolTip(const MigOption &o, int column) const {
+    if (column == KvSequences) {
+        const auto it = m_kv.find(o.profile);
+        if (it == m_kv.end()) {
+            return {};
+        }
+        const LlmKvCapacity &c = it->second;
+        return tr("Weights %1 MiB; KV cache %2 KiB per token; %3 MiB left for it; one sequence up to %4 tokens")
+            .arg(mib(c.weightsBytes / 1048576.0), formatSignificant(c.kvBytesPerToken / 1024.0),
+                 mib(std::max(0.0, c.kvBudgetBytes) / 1048576.0),
+                 QLocale().toString(static_cast<qlonglong>(c.maxContextOneSequence)));
+    }
     if (!o.ok) {
         return tr("Not predicted: %1").arg(o.error);
     }

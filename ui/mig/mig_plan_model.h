@@ -8,10 +8,12 @@
 // table can be compared with `infersight-cli mig --json`.
 #pragma once
 
+#include "explore/llm_serving.h"
 #include "explore/mig_planner.h"
 
 #include <QAbstractTableModel>
 
+#include <map>
 #include <memory>
 
 namespace infersight {
@@ -19,7 +21,9 @@ namespace infersight {
 class MigPlanModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Option, Fits, Memory, Usable, Latency, Replicas, ThroughputPerGpu, EnergyPerInference, Note, ColumnCount };
+    // KvSequences: decoder LLMs only (the panel hides it otherwise): sequences of the request's
+    // final context whose KV cache fits beside the weights (core/explore/llm_serving.h).
+    enum Column { Option, Fits, Memory, Usable, Latency, Replicas, ThroughputPerGpu, EnergyPerInference, KvSequences, Note, ColumnCount };
     // The raw value of a cell: double (MiB, ms, inferences/s, J), int (replicas), bool (fits), the
     // profile ("1g.5gb", "mps-50") in the Option column; invalid when the option was not predicted.
     static constexpr int ValueRole = Qt::UserRole;
@@ -31,6 +35,9 @@ public:
     explicit MigPlanModel(QObject *parent = nullptr);
 
     void setPlan(std::shared_ptr<const MigPlan> plan);
+    // KV capacity per option profile ("1g.10gb"; empty map: not an LLM).
+    void setKvCapacity(std::map<QString, LlmKvCapacity> capacity);
+    const std::map<QString, LlmKvCapacity> &kvCapacity() const { return m_kv; }
     const std::shared_ptr<const MigPlan> &plan() const { return m_plan; }
     // The option of `row` (MIG rows, then MPS rows); null out of range.
     const MigOption *option(int row) const;
@@ -53,6 +60,7 @@ private:
     QString note(const MigOption &o, int row) const;
 
     std::shared_ptr<const MigPlan> m_plan;
+    std::map<QString, LlmKvCapacity> m_kv;
 };
 
 }  // namespace infersight

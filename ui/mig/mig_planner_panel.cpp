@@ -35,9 +35,13 @@ struct MigPlannerPanel::Request {
     GpuSpec gpu;
     QString gpuRevision;
     MigPlannerOptions options;
+    bool llm = false;          // a decoder LLM: KV capacity per MIG profile too
+    LlmSettings llmSettings;   // the session's (weights, runtime, output length)
+    std::int64_t kvContext = 0;  // the KV cache at the session's request's last step: prompt + output - 1
 
     bool sameInputs(const Request &o) const {
         return modelEpoch == o.modelEpoch && source == o.source && spec == o.spec && gpu.id == o.gpu.id &&
+               llm == o.llm && llmSettings == o.llmSettings && kvContext == o.kvContext &&
                gpuRevision == o.gpuRevision && options.sloMs == o.options.sloMs && options.headroom == o.options.headroom;
     }
 };
@@ -49,6 +53,8 @@ struct MigPlannerPanel::Outcome {
     QString modelName;  // for the context line
     QString gpuLabel;
     Knobs knobs;
+    std::map<QString, LlmKvCapacity> kv;  // LLMs: per MIG profile
+    std::int64_t kvContext = 0;
 };
 
 namespace {
@@ -229,6 +235,20 @@ std::optional<MigPlannerPanel::Request> MigPlannerPanel::currentRequest(QString 
     request.gpuRevision = target.revision;
     request.options.sloMs = sloMs();
     request.options.headroom = headroom();
+    request.llm = m_session->modelInfo().hasDecode;
+    request.llmSettings = m_session->spec().llm;
+    if (request.llm) {
+        // The context of the session's request for this target (its prompt may be fitted to the
+        // model's window); the sequence knob plus the output until the request is computed.
+        const TargetResult *tr = current < static_cast<int>(results->targets.size())
+                                     ? &results->targets[static_cast<std::size_t>(current)]
+                                     : nullptr;
+        if (tr != nullptr && tr->llm && tr->llm->request) {
+            request.kvContext = tr->llm->request->request.prompt + tr->llm->request->request.output - 1;
+        } else {
+            request.kvContext = std::max<std::int64_t>(1, results->design->bindings().sequence) + request.llmSettings.outputTokens - 1;
+        }
+    }
     return request;
 }
 
@@ -285,6 +305,27 @@ void MigPlannerPanel::start() {
         } else {
             outcome->error = plan.errorMessage();
         }
+        if (request.llm && outcome->plan) {
+            // KV capacity of every MIG profile at the request's final context (prompt + output).
+            const Knobs &k = design.knobs();
+            outcome->kvContext = request.kvContext;
+            LlmServing serving;
+            serving.runtime = request.llmSettings.runtime.isEmpty() ? &defaultLlmRuntime(k.runtime)
+                                                                    : findLlmRuntime(request.llmSettings.runtime);
+            auto weights = resolveWeightFormat(request.llmSettings.weights, k.precision, true);
+            if (serving.runtime && weights) {
+                serving.weights = *weights;
+                for (const MigOption &option : outcome->plan->options) {
+                    auto target = Target::make(request.gpu, option.profile);
+                    if (!target) {
+                        continue;
+                    }
+                    if (auto capacity = llmKvCapacity(design, *target, outcome->kvContext, serving)) {
+                        outcome->kv.emplace(option.profile, *capacity);
+                    }
+                }
+            }
+        }
         return outcome;
     }));
 }
@@ -312,6 +353,8 @@ void MigPlannerPanel::showOutcome() {
         selected = m_model->data(rows.first(), MigPlanModel::ProfileRole).toString();
     }
     m_model->setPlan(o.plan);
+    m_model->setKvCapacity(o.kv);
+    m_view->setColumnHidden(MigPlanModel::KvSequences, o.kv.empty());
     m_view->resizeColumnsToContents();
     if (!selected.isEmpty()) {
         for (int row = 0; row < m_model->rowCount(); ++row) {

@@ -11,6 +11,8 @@
 #include <QPalette>
 #include <QPixmap>
 
+#include <algorithm>
+
 namespace infersight {
 
 namespace {
@@ -32,12 +34,30 @@ const QColor kFits(0x00, 0x9E, 0x73);
 
 }  // namespace
 
-SummaryModel::SummaryModel(QObject *parent) : QAbstractTableModel(parent) {}
+SummaryModel::SummaryModel(QObject *parent) : QAbstractTableModel(parent) {
+    for (int r = 0; r < RowCount; ++r) {
+        m_rows.push_back(static_cast<Row>(r));
+    }
+}
+
+int SummaryModel::rowOf(Row row) const {
+    const auto it = std::find(m_rows.begin(), m_rows.end(), row);
+    return it == m_rows.end() ? -1 : static_cast<int>(it - m_rows.begin());
+}
 
 void SummaryModel::setResults(std::shared_ptr<const SessionResults> results) {
+    std::vector<Row> rows;
+    const bool llm = results && std::any_of(results->targets.begin(), results->targets.end(),
+                                            [](const TargetResult &t) { return t.llm != nullptr; });
+    if (llm) {
+        rows = {TimeToFirstToken, TimePerOutputToken, RequestLatency, TokenRate, KvCapacity};
+    }
+    for (int r = 0; r < RowCount; ++r) {
+        rows.push_back(static_cast<Row>(r));
+    }
     const int before = columnCount();
     const int after = results ? static_cast<int>(results->targets.size()) : 0;
-    bool sameTargets = before == after;
+    bool sameTargets = before == after && rows == m_rows;
     if (sameTargets && m_results && results) {
         for (int i = 0; i < after; ++i) {
             sameTargets &= m_results->targets[static_cast<std::size_t>(i)].key == results->targets[static_cast<std::size_t>(i)].key;
@@ -46,16 +66,17 @@ void SummaryModel::setResults(std::shared_ptr<const SessionResults> results) {
     if (!sameTargets) {
         beginResetModel();
         m_results = std::move(results);
+        m_rows = std::move(rows);
         endResetModel();
         return;
     }
     m_results = std::move(results);
     if (after > 0) {
-        emit dataChanged(index(0, 0), index(RowCount - 1, after - 1));
+        emit dataChanged(index(0, 0), index(rowCount() - 1, after - 1));
     }
 }
 
-int SummaryModel::rowCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : RowCount; }
+int SummaryModel::rowCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : static_cast<int>(m_rows.size()); }
 
 int SummaryModel::columnCount(const QModelIndex &parent) const {
     return parent.isValid() || !m_results ? 0 : static_cast<int>(m_results->targets.size());
@@ -72,14 +93,19 @@ QString SummaryModel::rowTitle(Row row) {
     case HostWait: return tr("GPU busy / waiting for host");
     case Kernels: return tr("Kernels");
     case Notes: return tr("Notes");
+    case TimeToFirstToken: return tr("Time to first token");
+    case TimePerOutputToken: return tr("Time per output token");
+    case RequestLatency: return tr("Request latency");
+    case TokenRate: return tr("Tokens/s (per sequence · all)");
+    case KvCapacity: return tr("KV cache capacity");
     default: return {};
     }
 }
 
 QVariant SummaryModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation == Qt::Vertical) {
-        if (role == Qt::DisplayRole && section >= 0 && section < RowCount) {
-            return rowTitle(static_cast<Row>(section));
+        if (role == Qt::DisplayRole && section >= 0 && section < rowCount()) {
+            return rowTitle(rowAt(section));
         }
         return {};
     }
@@ -103,11 +129,14 @@ QVariant SummaryModel::headerData(int section, Qt::Orientation orientation, int 
 }
 
 QVariant SummaryModel::data(const QModelIndex &index, int role) const {
-    if (!index.isValid() || !m_results || index.row() >= RowCount || index.column() >= columnCount()) {
+    if (!index.isValid() || !m_results || index.row() >= rowCount() || index.column() >= columnCount()) {
         return {};
     }
     const TargetResult &t = m_results->targets[static_cast<std::size_t>(index.column())];
-    const auto row = static_cast<Row>(index.row());
+    const Row row = rowAt(index.row());
+    if (row >= RowCount) {
+        return t.ok() ? llmData(t, row, role) : QVariant();
+    }
     if (!t.ok()) {
         if (row == Latency) {
             if (role == Qt::DisplayRole) {
@@ -254,6 +283,100 @@ QVariant SummaryModel::data(const QModelIndex &index, int role) const {
         }
         break;
     }
+    default: break;
+    }
+    return {};
+}
+
+QVariant SummaryModel::llmData(const TargetResult &t, Row row, int role) const {
+    if (role == Qt::TextAlignmentRole) {
+        return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    }
+    const LlmTargetResult *llm = t.llm.get();
+    if (llm == nullptr) {
+        return role == Qt::DisplayRole ? QVariant(tr("computing…")) : QVariant();
+    }
+    if (!llm->request) {
+        if (role == Qt::DisplayRole || role == Qt::ToolTipRole) {
+            return row == TimeToFirstToken ? QVariant(llm->error) : QVariant();
+        }
+        return {};
+    }
+    const LlmRequestPrediction &r = *llm->request;
+    const LlmRequest &q = r.request;
+    switch (row) {
+    case TimeToFirstToken:
+        if (role == Qt::DisplayRole) {
+            return formatMs(r.ttftMs);
+        }
+        if (role == ValueRole) {
+            return r.ttftMs;
+        }
+        if (role == Qt::ToolTipRole) {
+            return tr("Prefill of a %1-token prompt for %2 sequence(s)")
+                .arg(QLocale().toString(static_cast<qlonglong>(q.prompt)))
+                .arg(q.batch);
+        }
+        break;
+    case TimePerOutputToken:
+        if (role == Qt::DisplayRole) {
+            return formatMs(r.tpotMs);
+        }
+        if (role == ValueRole) {
+            return r.tpotMs;
+        }
+        if (role == Qt::ToolTipRole) {
+            return tr("Mean decode step over contexts %1 to %2 tokens (%3)")
+                .arg(QLocale().toString(static_cast<qlonglong>(q.prompt)),
+                     QLocale().toString(static_cast<qlonglong>(q.prompt + q.output - 1)), r.runtimeId);
+        }
+        break;
+    case RequestLatency:
+        if (role == Qt::DisplayRole) {
+            return formatMs(r.e2eMs);
+        }
+        if (role == ValueRole) {
+            return r.e2eMs;
+        }
+        if (role == Qt::ToolTipRole) {
+            return tr("Time to first token + %1 more tokens at the time per output token")
+                .arg(QLocale().toString(static_cast<qlonglong>(q.output - 1)));
+        }
+        break;
+    case TokenRate:
+        if (role == Qt::DisplayRole) {
+            return tr("%1 · %2").arg(formatSignificant(r.tokensPerSecondPerSequence),
+                                     formatSignificant(r.tokensPerSecondAggregate));
+        }
+        if (role == ValueRole) {
+            return r.tokensPerSecondAggregate;
+        }
+        break;
+    case KvCapacity:
+        if (!llm->capacity) {
+            break;
+        }
+        if (role == Qt::DisplayRole) {
+            const LlmKvCapacity &c = *llm->capacity;
+            if (!c.weightsFit) {
+                return tr("weights do not fit");
+            }
+            return tr("%n sequence(s) of %1 tokens", nullptr, static_cast<int>(std::min<std::int64_t>(c.maxSequences, 1 << 30)))
+                .arg(QLocale().toString(static_cast<qlonglong>(c.context)));
+        }
+        if (role == ValueRole) {
+            return static_cast<qlonglong>(llm->capacity->maxSequences);
+        }
+        if (role == Qt::ForegroundRole && (!llm->capacity->weightsFit || llm->capacity->maxSequences < q.batch)) {
+            return QBrush(kNoFit.darker(120));
+        }
+        if (role == Qt::ToolTipRole) {
+            const LlmKvCapacity &c = *llm->capacity;
+            return tr("Weights %1, KV cache %2 per token, %3 left for the KV cache; one sequence up to %4 tokens")
+                .arg(formatBytes(c.weightsBytes), formatBytes(c.kvBytesPerToken), formatBytes(std::max(0.0, c.kvBudgetBytes)),
+                     QLocale().toString(static_cast<qlonglong>(c.maxContextOneSequence)));
+        }
+        break;
     default: break;
     }
     return {};

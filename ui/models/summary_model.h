@@ -3,7 +3,9 @@
 // latency with its 80 % band, throughput, energy per batch and per sample, average power, device
 // memory used of usable (a bar, red when it does not fit), GPU busy vs waiting for the host (a
 // split bar), kernels, and the prediction's warnings. A target that cannot be predicted shows the
-// reason. Bars are painted by SummaryBarDelegate from BarRole / BarColourRole.
+// reason. Bars are painted by SummaryBarDelegate from BarRole / BarColourRole. For a decoder LLM the
+// request's figures (time to first token, time per output token, request latency, tokens/s, KV
+// cache capacity) come first.
 #pragma once
 
 #include "session/session_results.h"
@@ -12,13 +14,20 @@
 #include <QColor>
 
 #include <memory>
+#include <vector>
 
 namespace infersight {
 
 class SummaryModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Row { Latency, Throughput, EnergyPerBatch, EnergyPerSample, AveragePower, Memory, HostWait, Kernels, Notes, RowCount };
+    // The rows of every model (RowCount of them, in this order), then the rows of a decoder LLM's
+    // request (TTFT, TPOT, request latency, token rates, KV capacity), which come first when the
+    // results have them (rowOf() gives a row's index in the table).
+    enum Row {
+        Latency, Throughput, EnergyPerBatch, EnergyPerSample, AveragePower, Memory, HostWait, Kernels, Notes, RowCount,
+        TimeToFirstToken = RowCount, TimePerOutputToken, RequestLatency, TokenRate, KvCapacity, AllRows
+    };
     static constexpr int BarRole = Qt::UserRole;           // 0..1: filled part of the cell's bar
     static constexpr int BarColourRole = Qt::UserRole + 1;  // QColor of the filled part
     static constexpr int BarRestColourRole = Qt::UserRole + 2;  // QColor of the rest (split bars); invalid: track only
@@ -35,9 +44,13 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
     static QString rowTitle(Row row);
+    Row rowAt(int index) const { return m_rows.at(static_cast<std::size_t>(index)); }
+    int rowOf(Row row) const;  // -1: not shown
 
 private:
+    QVariant llmData(const TargetResult &t, Row row, int role) const;
     std::shared_ptr<const SessionResults> m_results;
+    std::vector<Row> m_rows;
 };
 
 }  // namespace infersight

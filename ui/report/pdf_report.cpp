@@ -15,6 +15,8 @@
 #include "report/report_table.h"
 #include "report/report_text.h"
 
+#include "base/file_io.h"
+
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
@@ -329,10 +331,12 @@ Result<ReportSummary> writePdfReport(const SessionResults &results, const Report
         }
     }
 
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        return Error{ReportText::tr("%1: cannot write (%2)").arg(path, file.errorString())};
+    // A regular file is replaced atomically; /dev/stdout or a FIFO is written in place.
+    OutputFile out(path);
+    if (!out.open()) {
+        return Error{ReportText::tr("%1: cannot write (%2)").arg(path, out.errorString())};
     }
+    QIODevice &file = *out.device();
     ReportSummary summary;
     {
         QPdfWriter writer(&file);
@@ -343,7 +347,7 @@ Result<ReportSummary> writePdfReport(const SessionResults &results, const Report
         writer.setCreator(QStringLiteral("Infersight %1").arg(version));
         QPainter painter;
         if (!painter.begin(&writer)) {
-            file.cancelWriting();
+            out.cancel();
             return Error{ReportText::tr("%1: cannot start the PDF").arg(path)};
         }
         painter.setRenderHint(QPainter::Antialiasing);
@@ -462,12 +466,12 @@ Result<ReportSummary> writePdfReport(const SessionResults &results, const Report
         }
         summary.pages = pages.pageCount();
         if (!painter.end()) {
-            file.cancelWriting();
+            out.cancel();
             return Error{ReportText::tr("%1: the PDF could not be finished").arg(path)};
         }
     }
-    if (!file.commit()) {
-        return Error{ReportText::tr("%1: cannot write (%2)").arg(path, file.errorString())};
+    if (!out.commit()) {
+        return Error{ReportText::tr("%1: cannot write (%2)").arg(path, out.errorString())};
     }
     return summary;
 }

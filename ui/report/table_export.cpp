@@ -5,6 +5,8 @@
 #include "report/report_table.h"
 #include "report/report_text.h"
 
+#include "base/file_io.h"
+
 #include <QDir>
 #include <QSaveFile>
 
@@ -14,11 +16,11 @@ namespace {
 
 Status writeCsv(const ReportTable &table, const QDir &dir, QStringList &written) {
     const QString path = dir.filePath(table.name + QStringLiteral(".csv"));
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
+    OutputFile file(path);
+    if (!file.open()) {
         return Error{ReportText::tr("%1: cannot write (%2)").arg(path, file.errorString())};
     }
-    file.write(table.csv().toUtf8());
+    file.device()->write(table.csv().toUtf8());
     if (!file.commit()) {
         return Error{ReportText::tr("%1: cannot write (%2)").arg(path, file.errorString())};
     }

@@ -21,8 +21,14 @@ bool DesignSpec::sameApartFromBatchAndPrecision(const DesignSpec &other) const {
     return a == b;
 }
 
+bool DesignSpec::sameDesign(const DesignSpec &other) const {
+    DesignSpec a = *this;
+    a.llm = other.llm;
+    return a == other;
+}
+
 Status applySpec(Design &design, const DesignSpec &spec) {
-    if (DesignSpec::of(design) == spec) {
+    if (DesignSpec::of(design).sameDesign(spec)) {
         return {};
     }
     Design next = design;
@@ -65,6 +71,9 @@ QString targetSpecText(const ProjectTarget &spec) {
         if (spec.mpsAlone) {
             text += QStringLiteral(" alone");
         }
+    }
+    if (!spec.host.isEmpty()) {
+        text += QStringLiteral(" host ") + spec.host;
     }
     return text;
 }

@@ -9,6 +9,7 @@
 #include "design/design.h"
 #include "design/project_file.h"
 #include "hardware/target.h"
+#include "predict/weight_format.h"
 
 #include <QColor>
 #include <QMap>
@@ -19,17 +20,31 @@
 
 namespace infersight {
 
+// How a decoder LLM is served (only used when the model has a decode phase): the request's output
+// length (its prompt is the sequence knob), the weight format and the serving runtime
+// (core/explore/llm_serving.h). Not part of the Design: it changes what is asked, not the graph.
+struct LlmSettings {
+    std::int64_t outputTokens = 128;
+    WeightFormat weights = WeightFormat::Native;
+    QString runtime;  // LlmRuntime id ("vllm", "hf-eager", ...); empty: the default of knobs.runtime
+    bool operator==(const LlmSettings &) const = default;
+};
+
 struct DesignSpec {
     Knobs knobs;
     double widthMultiplier = 1.0;
     int depth = -1;  // -1: the model's own
     std::vector<DesignEdit> edits;
     QMap<QString, Precision> nodePrecisions;
+    LlmSettings llm;
 
+    // The design's part (LlmSettings default).
     static DesignSpec of(const Design &design);
     bool operator==(const DesignSpec &) const = default;
     // Equal apart from the batch and the precision (what the sweeps vary).
     bool sameApartFromBatchAndPrecision(const DesignSpec &other) const;
+    // Equal in what the Design holds (LlmSettings ignored).
+    bool sameDesign(const DesignSpec &other) const;
 };
 
 // Brings `design` to `spec`, changing only what differs (a batch step re-propagates, a precision

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "session/explorer_session.h"
 
+#include "base/file_io.h"
 #include "charts/palette.h"
 #include "graph/node_cost.h"
+#include "importers/torchscript/torchscript_module.h"
 #include "session/prediction_worker.h"
 #include "zoo/model_zoo.h"
 
@@ -257,10 +259,9 @@ void ExplorerSession::open(const QString &source, const QString &inputShapes, st
             outcome->isProject = true;
             outcome->targets = project->targets;
             // The exact view: the current target and selected node, when the project stored them.
-            QFile file(source);
-            if (file.open(QIODevice::ReadOnly)) {
+            if (auto bytes = readRegularFile(source, kTextFileCapMiB)) {
                 const QJsonObject view =
-                    QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("view")).toObject();
+                    QJsonDocument::fromJson(*bytes).object().value(QStringLiteral("view")).toObject();
                 outcome->currentTarget = view.value(QStringLiteral("current_target")).toInt(0);
                 outcome->selectedNode = view.value(QStringLiteral("selected_node")).toString();
             }
@@ -297,6 +298,7 @@ void ExplorerSession::cancelLoad() {
         return;
     }
     ++m_loadId;  // the running import finishes in the background and is dropped
+    TorchScriptModule::cancelRunningReads();  // a TorchScript reader child is killed at once
     if (m_loadWatcher) {
         m_loadWatcher->disconnect(this);
         m_loadWatcher->deleteLater();
@@ -374,13 +376,13 @@ void ExplorerSession::installModel(std::shared_ptr<const Design> design, const M
 const Design &ExplorerSession::design() const {
     if (m_results && m_results->design) {
         // The newest of the two: the results' design, unless a checked change is newer.
-        return m_validated && DesignSpec::of(*m_validated) == m_spec ? *m_validated : *m_results->design;
+        return m_validated && DesignSpec::of(*m_validated).sameDesign(m_spec) ? *m_validated : *m_results->design;
     }
     return *m_validated;
 }
 
 std::shared_ptr<const Design> ExplorerSession::sharedDesign() const {
-    if (m_results && m_results->design && !(m_validated && DesignSpec::of(*m_validated) == m_spec)) {
+    if (m_results && m_results->design && !(m_validated && DesignSpec::of(*m_validated).sameDesign(m_spec))) {
         return m_results->design;
     }
     return m_validated;
@@ -437,8 +439,48 @@ Status ExplorerSession::setPrecision(Precision precision) {
 Status ExplorerSession::setRuntime(Runtime runtime) {
     DesignSpec next = m_spec;
     next.knobs.runtime = runtime;
+    next.llm.runtime.clear();
     return changeSpec(next, tr("Runtime %1 → %2").arg(runtimeName(m_spec.knobs.runtime), runtimeName(runtime)),
                       RuntimeKnob, false, false);
+}
+
+Status ExplorerSession::setLlmOutputTokens(std::int64_t tokens, bool continuing) {
+    if (tokens < 1 || tokens > kMaxLlmOutputTokens) {
+        return Error{tr("the output length must be between 1 and %1 tokens (got %2)")
+                         .arg(knobNumber(kMaxLlmOutputTokens), knobNumber(tokens))};
+    }
+    DesignSpec next = m_spec;
+    next.llm.outputTokens = tokens;
+    return changeSpec(next, tr("Output tokens %1 → %2").arg(knobNumber(m_spec.llm.outputTokens), knobNumber(tokens)),
+                      LlmOutputKnob, continuing, false);
+}
+
+Status ExplorerSession::setWeightFormat(WeightFormat format) {
+    DesignSpec next = m_spec;
+    next.llm.weights = format;
+    // A format that fixes the activations (w8a8 → int8, fp8 → fp8) brings the precision with it.
+    auto resolved = resolveWeightFormat(format, m_spec.knobs.precision, format == WeightFormat::Native);
+    if (!resolved) {
+        return Error{resolved.errorMessage()};
+    }
+    next.knobs.precision = resolved->precision;
+    return changeSpec(next,
+                      tr("Weights %1 → %2").arg(weightFormatName(m_spec.llm.weights), weightFormatName(format)),
+                      WeightsKnob, false, false);
+}
+
+Status ExplorerSession::setLlmRuntime(const QString &id) {
+    const LlmRuntime *runtime = findLlmRuntime(id);
+    if (!runtime) {
+        return Error{tr("unknown LLM runtime '%1' (known: %2)").arg(id, llmRuntimeNames().join(QStringLiteral(", ")))};
+    }
+    DesignSpec next = m_spec;
+    next.llm.runtime = runtime->id;
+    next.knobs.runtime = runtime->lowering;
+    const LlmRuntime &before =
+        m_spec.llm.runtime.isEmpty() || !findLlmRuntime(m_spec.llm.runtime) ? defaultLlmRuntime(m_spec.knobs.runtime)
+                                                                          : *findLlmRuntime(m_spec.llm.runtime);
+    return changeSpec(next, tr("Runtime %1 → %2").arg(before.label, runtime->label), RuntimeKnob, false, false);
 }
 
 Status ExplorerSession::setSequence(std::int64_t sequence, bool continuing) {
@@ -556,7 +598,7 @@ void ExplorerSession::applySpec(const DesignSpec &spec) {
 // --- targets ----------------------------------------------------------------------------------
 
 QString ExplorerSession::targetText(const ProjectTarget &spec) const {
-    auto target = resolveTarget(m_catalogue, spec.gpu, spec.mig, spec.mps, !spec.mpsAlone);
+    auto target = resolveTarget(m_catalogue, spec.gpu, spec.mig, spec.mps, !spec.mpsAlone, spec.host);
     return target ? target->label() : targetSpecText(spec);
 }
 
@@ -572,7 +614,7 @@ int ExplorerSession::freeColourIndex(const std::vector<SessionTarget> &targets) 
 ResolvedTarget ExplorerSession::resolve(const SessionTarget &t) const {
     ResolvedTarget r;
     r.colour = targetColour(t.colourIndex);
-    auto target = resolveTarget(m_catalogue, t.spec.gpu, t.spec.mig, t.spec.mps, !t.spec.mpsAlone);
+    auto target = resolveTarget(m_catalogue, t.spec.gpu, t.spec.mig, t.spec.mps, !t.spec.mpsAlone, t.spec.host);
     if (!target) {
         r.key = targetSpecText(t.spec);
         r.label = r.key;
@@ -581,6 +623,9 @@ ResolvedTarget ExplorerSession::resolve(const SessionTarget &t) const {
     }
     r.key = target->key();
     r.label = target->label();
+    if (!target->hostIsDefault()) {
+        r.label += QStringLiteral(" · ") + target->host().name;  // another host than the GPU's usual one
+    }
     if (target->gpu().custom) {
         const QByteArray json = QJsonDocument(GpuCatalogue::toGpuFileJson(target->gpu())).toJson(QJsonDocument::Compact);
         r.revision = QString::fromLatin1(QCryptographicHash::hash(json, QCryptographicHash::Sha1).toHex().left(12));
@@ -610,7 +655,7 @@ Status ExplorerSession::addTarget(const ProjectTarget &spec) {
     if (targetCount() >= kMaxTargets) {
         return Error{tr("at most %1 targets can be compared; remove one first").arg(kMaxTargets)};
     }
-    auto target = resolveTarget(m_catalogue, spec.gpu, spec.mig, spec.mps, !spec.mpsAlone);
+    auto target = resolveTarget(m_catalogue, spec.gpu, spec.mig, spec.mps, !spec.mpsAlone, spec.host);
     if (!target) {
         return Error{target.errorMessage()};
     }
@@ -669,7 +714,7 @@ Status ExplorerSession::setTarget(int index, const ProjectTarget &spec) {
     if (index < 0 || index >= targetCount()) {
         return Error{tr("there is no target %1").arg(index + 1)};
     }
-    auto target = resolveTarget(m_catalogue, spec.gpu, spec.mig, spec.mps, !spec.mpsAlone);
+    auto target = resolveTarget(m_catalogue, spec.gpu, spec.mig, spec.mps, !spec.mpsAlone, spec.host);
     if (!target) {
         return Error{target.errorMessage()};
     }
@@ -690,7 +735,7 @@ Status ExplorerSession::resetTargets(const std::vector<ProjectTarget> &specs) {
     std::vector<SessionTarget> next;
     QStringList keys;
     for (const ProjectTarget &spec : specs) {
-        auto target = resolveTarget(m_catalogue, spec.gpu, spec.mig, spec.mps, !spec.mpsAlone);
+        auto target = resolveTarget(m_catalogue, spec.gpu, spec.mig, spec.mps, !spec.mpsAlone, spec.host);
         if (!target) {
             return Error{target.errorMessage()};
         }
@@ -779,6 +824,7 @@ void ExplorerSession::schedule() {
     request.spec = m_spec;
     request.targets = m_resolved;
     request.selectedTarget = m_currentTarget;
+    request.llm = m_info.hasDecode;
     m_worker->submit(std::move(request));
 }
 
@@ -850,12 +896,13 @@ Status ExplorerSession::saveProject(const QString &path) {
         view.insert(QStringLiteral("selected_node"), m_selectedNode);
     }
     root.insert(QStringLiteral("view"), view);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
+    // A regular file is replaced atomically; a device or FIFO is written in place (base/file_io.h).
+    OutputFile file(path);
+    const QByteArray bytes = QJsonDocument(root).toJson(QJsonDocument::Indented);
+    if (!file.open()) {
         return Error{tr("%1: cannot write the project: %2").arg(path, file.errorString())};
     }
-    file.write(QJsonDocument(root).toJson(QJsonDocument::Indented));
-    if (!file.commit()) {
+    if (file.device()->write(bytes) != bytes.size() || !file.commit()) {
         return Error{tr("%1: cannot write the project: %2").arg(path, file.errorString())};
     }
     m_projectPath = info.absoluteFilePath();

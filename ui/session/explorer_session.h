@@ -99,6 +99,13 @@ public:
     Status addEdit(const DesignEdit &edit);
     Status removeEdit(std::size_t index);
     Status setNodePrecision(const QString &node, std::optional<Precision> precision);
+    // Decoder LLMs (ModelInfo::hasDecode): the request's output length, the weight format (a format
+    // that fixes the activations sets the precision too) and the serving runtime (an LlmRuntime id:
+    // sets the generic runtime to its lowering; setRuntime() clears the choice).
+    static constexpr std::int64_t kMaxLlmOutputTokens = 65536;
+    Status setLlmOutputTokens(std::int64_t tokens, bool continuing = false);
+    Status setWeightFormat(WeightFormat format);
+    Status setLlmRuntime(const QString &id);
 
     // --- targets (undoable)
     const std::vector<SessionTarget> &targets() const { return m_targets; }
@@ -169,6 +176,8 @@ private:
         EditKnob,
         NodePrecisionKnob,
         TargetsKnob,
+        LlmOutputKnob,
+        WeightsKnob,
     };
 
     // Records a spec change (after checking it unless `checked` is false).

@@ -24,6 +24,37 @@ struct SessionPredictor::GridPoint {
     bool ok = false;  // false: this point cannot be predicted (the graph does not build at the batch)
 };
 
+namespace {
+
+// How the spec's LLM settings serve the model: the runtime (named, else the default of the knobs'
+// lowering) and the weight format resolved at the knobs' precision.
+Result<LlmServing> servingOf(const DesignSpec &spec) {
+    LlmServing serving;
+    serving.runtime = spec.llm.runtime.isEmpty() ? &defaultLlmRuntime(spec.knobs.runtime) : findLlmRuntime(spec.llm.runtime);
+    if (!serving.runtime) {
+        return Error{QStringLiteral("unknown LLM runtime '%1'").arg(spec.llm.runtime)};
+    }
+    auto weights = resolveWeightFormat(spec.llm.weights, spec.knobs.precision, true);
+    if (!weights) {
+        return weights.error();
+    }
+    serving.weights = *weights;
+    return serving;
+}
+
+// Contexts of the TPOT-vs-context chart: powers of two from 128 to at least 4,096 and twice the
+// request's final context.
+std::vector<std::int64_t> chartContexts(std::int64_t finalContext) {
+    const std::int64_t top = std::min<std::int64_t>(131072, std::max<std::int64_t>(4096, 2 * finalContext));
+    std::vector<std::int64_t> contexts;
+    for (std::int64_t c = 128; c <= top; c *= 2) {
+        contexts.push_back(c);
+    }
+    return contexts;
+}
+
+}  // namespace
+
 SessionPredictor::SessionPredictor() = default;
 SessionPredictor::~SessionPredictor() = default;
 
@@ -49,6 +80,7 @@ void SessionPredictor::clear() {
     m_sweepSpec.reset();
     m_batchDesigns.clear();
     m_grid.clear();
+    m_llm.clear();
     m_targets.clear();
 }
 
@@ -82,10 +114,12 @@ Status SessionPredictor::bringTo(const PredictionRequest &request) {
         m_sweepSpec.reset();
         m_batchDesigns.clear();
         m_grid.clear();
+        m_llm.clear();
     }
+    m_llmWanted = request.llm;
     if (!(m_appliedSpec == request.spec)) {
         // The request's design may already be at the spec (a change the session validated).
-        if (DesignSpec::of(*request.design) == request.spec) {
+        if (DesignSpec::of(*request.design).sameDesign(request.spec)) {
             m_design = *request.design;
         } else if (Status s = applySpec(*m_design, request.spec); !s) {
             return s;
@@ -99,6 +133,7 @@ Status SessionPredictor::bringTo(const PredictionRequest &request) {
         m_sweepSpec = request.spec;
         m_batchDesigns.clear();
         m_grid.clear();
+        m_llm.clear();
     }
     return {};
 }
@@ -243,15 +278,42 @@ SessionPredictor::Outcome SessionPredictor::predictCurrent(const PredictionReque
             PredictOptions options;
             options.batch = std::max<std::int64_t>(1, design.knobs().batch);
             options.cache = device.cache.get();
+            if (m_llmWanted) {
+                auto serving = servingOf(m_appliedSpec);
+                if (!serving) {
+                    tr.error = serving.errorMessage();
+                    results->targets.push_back(std::move(tr));
+                    continue;
+                }
+                options.weights = serving->weights;
+                if (design.knobs().phase == DecoderPhase::Decode) {
+                    options.llmRuntime = serving->runtime;
+                }
+            }
             tr.current = std::make_shared<const Prediction>(
                 predictPlan(design.graph(), *m_analysis, *plan, device.device, options));
-            if (!sweepsFromGrid(tr, gridKeyOf(rt))) {
+            const bool sweepsHere = sweepsFromGrid(tr, gridKeyOf(rt));
+            bool llmHere = true;
+            if (m_llmWanted) {
+                const auto it = m_llm.constFind(llmKeyOf(gridKeyOf(rt)));
+                llmHere = it != m_llm.constEnd();
+                if (llmHere) {
+                    tr.llm = *it;
+                }
+            }
+            if (!sweepsHere || !llmHere) {
                 allCurrent = false;
+                tr.sweepsCurrent = false;
                 if (previous) {
                     for (const TargetResult &old : previous->targets) {
                         if (old.key == tr.key) {
-                            tr.batchSweep = old.batchSweep;
-                            tr.energyLatency = old.energyLatency;
+                            if (!sweepsHere) {
+                                tr.batchSweep = old.batchSweep;
+                                tr.energyLatency = old.energyLatency;
+                            }
+                            if (!llmHere && m_llmWanted) {
+                                tr.llm = old.llm;
+                            }
                             break;
                         }
                     }
@@ -361,17 +423,107 @@ SessionPredictor::Outcome SessionPredictor::completeSweeps(const SessionResults 
             }
         }
     }
+    if (m_llmWanted) {
+        for (const Need &need : needs) {
+            const QString key = llmKeyOf(need.gridKey);
+            if (m_llm.contains(key)) {
+                continue;
+            }
+            auto llm = computeLlm(*need.target, cancelled);
+            if (!llm) {
+                out.cancelled = true;
+                return out;
+            }
+            m_llm.insert(key, std::move(llm));
+        }
+    }
     auto results = std::make_shared<SessionResults>(current);
     for (std::size_t i = 0; i < results->targets.size() && i < m_targets.size(); ++i) {
         TargetResult &tr = results->targets[i];
         if (tr.ok()) {
             sweepsFromGrid(tr, gridKeyOf(m_targets[i]));
+            if (m_llmWanted) {
+                tr.llm = m_llm.value(llmKeyOf(gridKeyOf(m_targets[i])));
+                tr.sweepsCurrent = tr.sweepsCurrent && tr.llm != nullptr;
+            }
         }
     }
     results->stage = SessionResults::Stage::Complete;
     results->computeMs = current.computeMs + static_cast<double>(timer.nsecsElapsed()) / 1e6;
     out.results = std::move(results);
     return out;
+}
+
+QString SessionPredictor::llmKeyOf(const QString &gridKey) const {
+    return QStringLiteral("%1|%2|%3")
+        .arg(gridKey)
+        .arg(m_appliedSpec.knobs.batch)
+        .arg(static_cast<int>(m_appliedSpec.knobs.precision));
+}
+
+std::shared_ptr<const LlmTargetResult> SessionPredictor::computeLlm(const ResolvedTarget &rt, const Cancelled &cancelled) {
+    auto result = std::make_shared<LlmTargetResult>();
+    const Design &design = *m_design;
+    const Target &target = *rt.target;
+    auto serving = servingOf(m_appliedSpec);
+    if (!serving) {
+        result->error = serving.errorMessage();
+        return result;
+    }
+    const Knobs &k = design.knobs();
+    LlmRequest request;
+    request.batch = std::max<std::int64_t>(1, k.batch);
+    // The prompt: the sequence knob in the prefill phase; in the decode phase the KV cache it fills.
+    if (k.phase == DecoderPhase::Decode) {
+        request.prompt = std::max<std::int64_t>(1, k.context > 0 ? k.context : design.bindings().context);
+    } else {
+        request.prompt = std::max<std::int64_t>(1, k.sequence > 0 ? k.sequence : design.bindings().sequence);
+    }
+    request.output = std::max<std::int64_t>(1, m_appliedSpec.llm.outputTokens);
+    auto r = predictLlmRequest(design, target, request, *serving);
+    const bool defaultPrompt = k.phase == DecoderPhase::Decode ? k.context <= 0 : k.sequence <= 0;
+    if (!r && defaultPrompt && request.prompt > request.output) {
+        // The model's default sequence is often its whole context window: the request then fills
+        // the window, prompt = window - output (an explicit sequence knob is taken as it is).
+        LlmRequest fitted = request;
+        fitted.prompt = request.prompt - request.output;
+        if (auto again = predictLlmRequest(design, target, fitted, *serving)) {
+            request = fitted;
+            r = std::move(again);
+        }
+    }
+    if (!r) {
+        result->error = r.errorMessage();
+        return result;
+    }
+    result->request = std::move(*r);
+    // The KV cache at the request's last step: the prompt and every output token but the last.
+    const std::int64_t finalContext = request.prompt + request.output - 1;
+    if (auto capacity = llmKvCapacity(design, target, finalContext, *serving)) {
+        result->capacity = *capacity;
+    }
+    for (std::int64_t context : chartContexts(finalContext)) {
+        if (cancelled && cancelled()) {
+            return nullptr;
+        }
+        if (auto step = predictDecodeStep(design, target, request.batch, context, *serving)) {
+            result->tpotVsContext.push_back({context, step->latencyMs});
+        }
+    }
+    result->batchContext = request.prompt + request.output / 2;
+    std::optional<LlmKvCapacity> atMean;
+    if (auto c = llmKvCapacity(design, target, result->batchContext, *serving)) {
+        atMean = *c;
+    }
+    for (std::int64_t batch : {1, 2, 4, 8, 16, 32, 64, 128, 256}) {
+        if (cancelled && cancelled()) {
+            return nullptr;
+        }
+        if (auto step = predictDecodeStep(design, target, batch, result->batchContext, *serving)) {
+            result->tpotVsBatch.push_back({batch, step->latencyMs, !atMean || atMean->maxSequences >= batch});
+        }
+    }
+    return result;
 }
 
 }  // namespace infersight

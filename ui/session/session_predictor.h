@@ -34,6 +34,7 @@ struct PredictionRequest {
     DesignSpec spec;
     std::vector<ResolvedTarget> targets;
     int selectedTarget = 0;
+    bool llm = false;  // the model is a decoder LLM: compute LlmTargetResult with the sweeps
 };
 
 class SessionPredictor {
@@ -86,6 +87,11 @@ private:
     std::map<QString, std::unique_ptr<Device>> m_devices;
     // Sweep state, valid while the spec apart from batch and precision stays.
     std::optional<DesignSpec> m_sweepSpec;
+    // LLM results per target at the current spec: grid key + batch + precision (cleared with the grid).
+    QHash<QString, std::shared_ptr<const LlmTargetResult>> m_llm;
+    bool m_llmWanted = false;
+    QString llmKeyOf(const QString &gridKey) const;
+    std::shared_ptr<const LlmTargetResult> computeLlm(const ResolvedTarget &target, const Cancelled &cancelled);
     std::map<std::int64_t, std::unique_ptr<BatchDesign>> m_batchDesigns;
     std::map<GridKey, GridPoint> m_grid;
     // Targets whose sweeps were last computed, by grid key (the request's targets resolved).

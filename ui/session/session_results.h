@@ -16,6 +16,7 @@
 
 #include "design/design.h"
 #include "design/knobs.h"
+#include "explore/llm_serving.h"
 #include "hardware/target.h"
 #include "predict/predictor.h"
 
@@ -59,6 +60,23 @@ struct ParetoPoint {
     bool operator==(const ParetoPoint &) const = default;
 };
 
+// A decoder LLM served on a target (core/explore/llm_serving.h): the request at the current knobs
+// (prompt = the sequence knob, the output length of LlmSettings, batch = the batch knob), the KV
+// capacity at the request's final context, and time per output token against context and batch.
+struct LlmTargetResult {
+    std::optional<LlmRequestPrediction> request;
+    std::optional<LlmKvCapacity> capacity;
+    std::vector<LlmDecodeSample> tpotVsContext;  // at the current batch; contexts ascending
+    struct BatchPoint {
+        std::int64_t batch = 1;
+        double stepMs = 0;  // one decode step of the whole batch
+        bool fits = true;   // the batch's KV cache fits beside the weights
+    };
+    std::vector<BatchPoint> tpotVsBatch;  // at the request's mean context; batches ascending
+    std::int64_t batchContext = 0;        // the context of tpotVsBatch
+    QString error;                        // why the request cannot be predicted (empty: ok)
+};
+
 struct TargetResult {
     QString key;                 // Target::key(), unique in the list
     QString label;               // Target::label()
@@ -73,6 +91,8 @@ struct TargetResult {
     std::vector<ParetoPoint> energyLatency;   // batch-major, then precision in kAllPrecisions order
     bool sweepsCurrent = false;  // the sweeps are for these knobs (false: kept from earlier knobs)
     double usableMemoryBytes = 0;             // Target::memoryBytes()
+    // Decoder LLMs only, computed with the sweeps (stage 2; kept from earlier knobs like them).
+    std::shared_ptr<const LlmTargetResult> llm;
 
     bool ok() const { return error.isEmpty() && current != nullptr; }
 };

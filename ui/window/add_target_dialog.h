@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The small chooser behind "Add target": a GPU of the catalogue (grouped by generation, user GPUs
-// last) and one of its MIG profiles or the whole GPU.
+// last), one of its MIG profiles or the whole GPU, and the host system (the GPU's usual one, or
+// another of the host catalogue).
 #pragma once
 
 #include "design/project_file.h"
@@ -23,6 +24,7 @@ public:
     ProjectTarget target() const;
     QComboBox *gpuCombo() const { return m_gpu; }
     QComboBox *migCombo() const { return m_mig; }
+    QComboBox *hostCombo() const { return m_host; }
 
 private:
     void fillMig();
@@ -30,7 +32,12 @@ private:
     const GpuCatalogue &m_catalogue;
     QComboBox *m_gpu = nullptr;
     QComboBox *m_mig = nullptr;
+    QComboBox *m_host = nullptr;
     QDialogButtonBox *m_buttons = nullptr;
 };
+
+// Fills `combo` with "usual host of `gpuId`" (data: empty id) and every host of the catalogue
+// (data: its id), selecting `selected` (empty: the usual one). Shared with the knobs panel.
+void fillHostCombo(QComboBox *combo, const QString &gpuId, const QString &selected = {});
 
 }  // namespace infersight

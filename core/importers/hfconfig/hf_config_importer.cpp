@@ -1,6 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "importers/hfconfig/hf_config_importer.h"
 
+#include "base/checked_arithmetic.h"
+#include "base/model_limits.h"
+#include "base/file_io.h"
+#include "graph/shape_inference.h"
+
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -14,8 +19,6 @@
 namespace infersight {
 
 namespace {
-
-constexpr qint64 kMaxConfigBytes = 16 * 1024 * 1024;
 
 QString jsonTypeName(const QJsonValue &v) {
     switch (v.type()) {
@@ -124,8 +127,8 @@ private:
 };
 
 int intLayers(FieldReader &r, std::int64_t v) {
-    if (v > 100000) {
-        r.fail(QStringLiteral("the layer count %1 is out of range").arg(v));
+    if (v > maxLayers()) {
+        r.fail(QStringLiteral("the layer count %1 is out of range: %2").arg(v).arg(maxLayersText()));
         return 1;
     }
     return static_cast<int>(v);
@@ -160,6 +163,52 @@ void checkHeads(FieldReader &r, std::int64_t hidden, std::int64_t heads, const c
     }
 }
 
+// One weight of the model as a product of two config fields.
+struct WeightSize {
+    const char *fieldA;
+    std::int64_t a;
+    const char *fieldB;
+    std::int64_t b;
+};
+
+// Checked sizes: every weight, and all of them over `layers` layers, within kMaxTensorElements
+// (2^50). Fails naming the fields whose product does not fit, instead of a wrapped count.
+void checkWeightSizes(FieldReader &r, std::initializer_list<WeightSize> perLayer, std::initializer_list<WeightSize> once,
+                      std::int64_t layers, const char *layersField) {
+    if (r.failed()) {
+        return;
+    }
+    const QString limit = QStringLiteral("the limit of 2^50 (%1) elements a tensor may have")
+                              .arg(static_cast<double>(kMaxTensorElements), 0, 'g', 3);
+    std::int64_t layerTotal = 0;
+    std::int64_t onceTotal = 0;
+    for (const auto &[list, total] : {std::pair{perLayer, &layerTotal}, std::pair{once, &onceTotal}}) {
+        for (const WeightSize &w : list) {
+            const std::optional<std::int64_t> n = checkedMul(w.a, w.b);
+            if (!n || *n > kMaxTensorElements) {
+                r.fail(QStringLiteral("'%1' (%2) x '%3' (%4) gives a weight of %5 elements, more than %6: check these fields")
+                           .arg(QLatin1String(w.fieldA))
+                           .arg(w.a)
+                           .arg(QLatin1String(w.fieldB))
+                           .arg(w.b)
+                           .arg(static_cast<double>(w.a) * static_cast<double>(w.b), 0, 'g', 3)
+                           .arg(limit));
+                return;
+            }
+            *total = checkedAdd(*total, *n).value_or(kMaxTensorElements + 1);
+        }
+    }
+    const std::optional<std::int64_t> all = checkedMul(layerTotal, layers);
+    const std::optional<std::int64_t> sum = all ? checkedAdd(*all, onceTotal) : std::nullopt;
+    if (!sum || *sum > kMaxTensorElements) {
+        r.fail(QStringLiteral("'%1' (%2) layers of %3 parameters each give more than 2^50 (%4) parameters: check the sizes")
+                   .arg(QLatin1String(layersField))
+                   .arg(layers)
+                   .arg(static_cast<double>(layerTotal), 0, 'g', 3)
+                   .arg(static_cast<double>(kMaxTensorElements), 0, 'g', 3));
+    }
+}
+
 }  // namespace
 
 int HfModelConfig::layers() const {
@@ -180,7 +229,27 @@ QStringList supportedHfModelTypes() {
             QStringLiteral("switch_transformers")};
 }
 
+namespace {
+
+Result<HfModelConfig> parseHfConfigFields(const QByteArray &json, const QString &sourceName, const QString &architecture);
+
+}  // namespace
+
 Result<HfModelConfig> parseHfConfig(const QByteArray &json, const QString &sourceName, const QString &architecture) {
+    Result<HfModelConfig> config = parseHfConfigFields(json, sourceName, architecture);
+    if (!config) {
+        // Errors quote the file's strings (model_type, architectures): keep them one line (a JSON
+        // string may hold line breaks; found by tests/fuzz/hf_config).
+        QString message = config.errorMessage();
+        message.replace(QLatin1Char('\n'), QLatin1String("\\n")).replace(QLatin1Char('\r'), QLatin1String("\\r"));
+        return Error{message};
+    }
+    return config;
+}
+
+namespace {
+
+Result<HfModelConfig> parseHfConfigFields(const QByteArray &json, const QString &sourceName, const QString &architecture) {
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
@@ -235,6 +304,9 @@ Result<HfModelConfig> parseHfConfig(const QByteArray &json, const QString &sourc
         const QJsonValue labels = o.value(QLatin1String("id2label"));
         c.numLabels = r.optionalInt("num_labels", labels.isObject() ? labels.toObject().size() : 2);
         checkHeads(r, c.hidden, c.heads, "hidden_size", "num_attention_heads");
+        checkWeightSizes(r, {{"hidden_size", c.hidden, "hidden_size", c.hidden}, {"hidden_size", c.hidden, "intermediate_size", c.intermediate}},
+                         {{"vocab_size", c.vocab, "hidden_size", c.hidden}, {"max_position_embeddings", c.maxPositions, "hidden_size", c.hidden}},
+                         c.layers, "num_hidden_layers");
         out.defaultSeq = c.maxPositions;
         out.config = c;
     } else if (t == QLatin1String("gpt2")) {
@@ -252,6 +324,8 @@ Result<HfModelConfig> parseHfConfig(const QByteArray &json, const QString &sourc
         c.layerNormEps = r.optionalDouble("layer_norm_epsilon", 1e-5);
         c.activation = r.optionalString("activation_function", QStringLiteral("gelu_new"));
         checkHeads(r, c.embd, c.heads, "n_embd", "n_head");
+        checkWeightSizes(r, {{"n_embd", c.embd, "n_embd", c.embd}, {"n_embd", c.embd, "n_inner", c.inner > 0 ? c.inner : 4 * c.embd}},
+                         {{"vocab_size", c.vocab, "n_embd", c.embd}, {"n_positions", c.positions, "n_embd", c.embd}}, c.layers, "n_layer");
         out.defaultSeq = c.positions;
         out.decoder = true;
         out.config = c;
@@ -274,6 +348,9 @@ Result<HfModelConfig> parseHfConfig(const QByteArray &json, const QString &sourc
         c.enableBias = r.optionalBool("enable_bias", true);
         c.activation = r.optionalString("activation_function", QStringLiteral("relu"));
         checkHeads(r, c.hidden, c.heads, "hidden_size", "num_attention_heads");
+        checkWeightSizes(r, {{"hidden_size", c.hidden, "hidden_size", c.hidden}, {"hidden_size", c.hidden, "ffn_dim", c.ffn}},
+                         {{"vocab_size", c.vocab, "hidden_size", c.hidden}, {"max_position_embeddings", c.maxPositions, "hidden_size", c.hidden}},
+                         c.layers, "num_hidden_layers");
         out.defaultSeq = c.maxPositions;
         out.decoder = true;
         out.config = c;
@@ -303,6 +380,9 @@ Result<HfModelConfig> parseHfConfig(const QByteArray &json, const QString &sourc
         if (!r.failed() && c.heads % c.kvHeads != 0) {
             r.fail(QStringLiteral("'num_attention_heads' (%1) is not a multiple of 'num_key_value_heads' (%2)").arg(c.heads).arg(c.kvHeads));
         }
+        checkWeightSizes(r, {{"hidden_size", c.hidden, "hidden_size", c.hidden}, {"hidden_size", c.hidden, "intermediate_size", c.intermediate},
+                             {"num_attention_heads", c.heads, "head_dim", c.headDim}},
+                         {{"vocab_size", c.vocab, "hidden_size", c.hidden}}, c.layers, "num_hidden_layers");
         out.defaultSeq = std::min<std::int64_t>(c.maxPositions, 4096);
         out.decoder = true;
         out.config = c;
@@ -334,6 +414,9 @@ Result<HfModelConfig> parseHfConfig(const QByteArray &json, const QString &sourc
         if (r.optionalBool("is_gated_act", false)) {
             r.fail(QStringLiteral("gated feed-forward layers (is_gated_act: true) are not supported"));
         }
+        checkWeightSizes(r, {{"d_model", c.dModel, "d_ff", c.dFf}, {"d_model", c.dModel, "d_kv", c.dKv}, {"num_heads", c.heads, "d_kv", c.dKv},
+                             {"num_experts", c.experts, "d_ff", c.dFf}},
+                         {{"vocab_size", c.vocab, "d_model", c.dModel}}, c.encoderLayers + c.decoderLayers, "num_layers");
         out.defaultSeq = 512;
         out.config = c;
     }
@@ -344,15 +427,14 @@ Result<HfModelConfig> parseHfConfig(const QByteArray &json, const QString &sourc
     return out;
 }
 
+}  // namespace
+
 Result<HfModelConfig> readHfConfig(const QString &path, const QString &architecture) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        return Error{QStringLiteral("%1: cannot open (%2)").arg(path, file.errorString())};
+    auto bytes = readRegularFile(path, kTextFileCapMiB, QStringLiteral("a config.json"));
+    if (!bytes) {
+        return bytes.error();
     }
-    if (file.size() > kMaxConfigBytes) {
-        return Error{QStringLiteral("%1: %2 bytes is too large for a config.json").arg(path).arg(file.size())};
-    }
-    return parseHfConfig(file.readAll(), path, architecture);
+    return parseHfConfig(*bytes, path, architecture);
 }
 
 Result<Graph> buildHfModel(const HfModelConfig &config, const ZooOptions &options) {
@@ -407,7 +489,7 @@ bool isHfConfigFile(const QString &path) {
         return false;
     }
     QFile file(path);
-    if (!file.open(QIODevice::ReadOnly) || file.size() > kMaxConfigBytes) {
+    if (!openRegularFile(file) || file.size() > fileReadCapBytes(kTextFileCapMiB)) {
         return false;
     }
     const QJsonDocument doc = QJsonDocument::fromJson(file.read(1024 * 1024));

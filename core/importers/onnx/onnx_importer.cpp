@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "importers/onnx/onnx_importer.h"
 
+#include "base/file_io.h"
+
 #include <onnx/defs/schema.h>
 #include <onnx/onnx_pb.h>
 #include <onnx/shape_inference/implementation.h>
@@ -9,6 +11,7 @@
 #include <QFileInfo>
 #include <QSet>
 
+#include <algorithm>
 #include <climits>
 #include <cmath>
 #include <limits>
@@ -27,6 +30,8 @@ namespace {
 constexpr std::int64_t kMaxDecodedElements = std::int64_t{1} << 20;
 // Largest element count a declared tensor may have (2^50, as shape propagation allows).
 constexpr std::int64_t kMaxElements = std::int64_t{1} << 50;
+// Domain that libonnx has no schemas for: nodes moved there are skipped by its shape inference.
+constexpr const char *kUncheckedDomain = "org.infersight.unchecked";
 
 QString fromStd(const std::string &s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
 
@@ -288,6 +293,19 @@ public:
             info.dims.push_back(d);
         }
         decodeTensorData(t, elements, info);
+        // raw_data that does not hold the declared elements (issue 15, item 11): the contents are
+        // not used; say so instead of dropping them silently. Stripped payloads leave no raw_data.
+        if (t.has_raw_data() && !t.raw_data().empty() && info.dtype != DType::Undefined && dtypeBits(info.dtype) >= 8) {
+            const std::int64_t bytes = elements * (dtypeBits(info.dtype) / 8);
+            if (static_cast<std::int64_t>(t.raw_data().size()) != bytes) {
+                warnOnce(QStringLiteral("%1 holds %2 bytes of raw_data, but %3 elements of %4 need %5; its contents are ignored")
+                             .arg(what)
+                             .arg(t.raw_data().size())
+                             .arg(elements)
+                             .arg(dtypeName(info.dtype))
+                             .arg(bytes));
+            }
+        }
         return info;
     }
 
@@ -310,6 +328,11 @@ private:
         const onnx::TensorShapeProto *shape = nullptr;
         if (type.has_tensor_type()) {
             v.dtype = dtypeFromOnnx(type.tensor_type().elem_type()).value_or(DType::Undefined);
+            if (v.dtype == DType::Undefined && type.tensor_type().elem_type() != 0) {
+                warnOnce(QStringLiteral("'%1' has element type code %2, which this build does not know; its size is unknown")
+                             .arg(v.name)
+                             .arg(type.tensor_type().elem_type()));
+            }
             if (type.tensor_type().has_shape()) {
                 shape = &type.tensor_type().shape();
             }
@@ -422,6 +445,70 @@ bool shapeComplete(const onnx::TypeProto &type) {
     return true;
 }
 
+// Why libonnx's shape inference must not see `node` (empty when it may): its convPoolShapeInference
+// divides by strides and kernel sizes and indexes by pads without checking them (SIGFPE on a
+// stride of 0, issue 15 item 1), and Split divides its input among its outputs.
+QString libonnxHazard(const onnx::NodeProto &node) {
+    static const std::unordered_set<std::string> convPool{"Conv",        "ConvTranspose", "ConvInteger", "QLinearConv",
+                                                          "MaxPool",     "AveragePool",   "LpPool",      "MaxUnpool",
+                                                          "MaxRoiPool",  "DeformConv",    "Col2Im"};
+    const bool defaultDomain = node.domain().empty() || node.domain() == "ai.onnx";
+    if (!defaultDomain) {
+        return {};
+    }
+    if (convPool.count(node.op_type()) > 0) {
+        for (const auto &attr : node.attribute()) {
+            const std::string &name = attr.name();
+            const bool positive = name == "strides" || name == "dilations" || name == "kernel_shape";
+            const bool nonNegative = name == "pads" || name == "output_padding";
+            if (!positive && !nonNegative) {
+                continue;
+            }
+            for (const std::int64_t v : attr.ints()) {
+                if ((positive && v <= 0) || (nonNegative && v < 0)) {
+                    return QStringLiteral("%1 %2 (must be %3)")
+                        .arg(fromStd(name))
+                        .arg(v)
+                        .arg(positive ? QStringLiteral("at least 1") : QStringLiteral("at least 0"));
+                }
+            }
+        }
+    }
+    if (node.op_type() == "Split") {
+        if (node.output_size() == 0) {
+            return QStringLiteral("no outputs");
+        }
+        for (const auto &attr : node.attribute()) {
+            if (attr.name() == "num_outputs" && attr.i() <= 0) {
+                return QStringLiteral("num_outputs %1 (must be at least 1)").arg(attr.i());
+            }
+        }
+    }
+    return {};
+}
+
+// Moves every node libonnx cannot check safely (libonnxHazard) into a domain libonnx has no
+// schemas for, so that its shape inference skips them, and says which in `warnings`. Recurses
+// into subgraphs (If/Loop/Scan bodies), which libonnx infers too.
+void hideLibonnxHazards(onnx::GraphProto &graph, QStringList &warnings) {
+    for (auto &node : *graph.mutable_node()) {
+        const QString hazard = libonnxHazard(node);
+        if (!hazard.isEmpty()) {
+            warnings << QStringLiteral("node '%1' (%2): %3; the libonnx shape comparison skips it")
+                            .arg(fromStd(node.name()), fromStd(node.op_type()), hazard);
+            node.set_domain(kUncheckedDomain);
+        }
+        for (auto &attr : *node.mutable_attribute()) {
+            if (attr.has_g()) {
+                hideLibonnxHazards(*attr.mutable_g(), warnings);
+            }
+            for (auto &sub : *attr.mutable_graphs()) {
+                hideLibonnxHazards(sub, warnings);
+            }
+        }
+    }
+}
+
 // Runs onnx::shape_inference on a copy of the model with the inputs fixed to `bindings`, and
 // counts the node outputs of the main graph it gives a complete shape.
 void libonnxDiagnostic(const onnx::ModelProto &model, const Graph &graph, const ShapeBindings &bindings,
@@ -447,6 +534,14 @@ void libonnxDiagnostic(const onnx::ModelProto &model, const Graph &graph, const 
         }
     }
     g->clear_value_info();
+    QStringList hazards;
+    hideLibonnxHazards(*g, hazards);
+    if (!hazards.isEmpty()) {
+        auto *unchecked = copy.add_opset_import();
+        unchecked->set_domain(kUncheckedDomain);
+        unchecked->set_version(1);
+        out.warnings += hazards;
+    }
     try {
         onnx::shape_inference::InferShapes(copy);
     } catch (const std::exception &) {
@@ -502,7 +597,7 @@ int OnnxImporter::newestKnownOpset() {
 
 bool OnnxImporter::looksLikeOnnx(const QString &path) {
     QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
+    if (!openRegularFile(file)) {
         return false;
     }
     const QByteArray head = file.read(4);
@@ -572,6 +667,16 @@ Result<OnnxImport> importFile(const QString &path, const OnnxImportOptions &opti
         }
     }
 
+    // Our shape rules follow the operator changes up to opset 22 (ONNX 1.17); a newer opset may
+    // have changed an op's inputs or attributes in ways they do not know (issue 15, item 11).
+    static constexpr std::int64_t kNewestRulesOpset = 22;
+    const std::int64_t newestKnown = std::max<std::int64_t>(kNewestRulesOpset, OnnxImporter::newestKnownOpset());
+    if (hasDefaultOpset && opset > newestKnown) {
+        out.warnings << QStringLiteral("ONNX opset %1 is newer than opset %2, the newest this build knows: its ops are "
+                                       "read with the opset-%2 rules, which may not match")
+                            .arg(opset)
+                            .arg(newestKnown);
+    }
     GraphConverter converter(path, out.warnings);
     auto converted = converter.convert(model.graph(), true);
     if (!converted) {

@@ -3,6 +3,8 @@
 // payload of large tensors on disk. See onnx_skeleton_reader.h.
 #include "importers/onnx/onnx_skeleton_reader.h"
 
+#include "base/file_io.h"
+
 #include <QFile>
 #include <QFileInfo>
 #include <QStringList>
@@ -173,7 +175,7 @@ class WindowedFile {
 public:
     explicit WindowedFile(const QString &path) : m_file(path) {}
 
-    bool open() { return m_file.open(QIODevice::ReadOnly | QIODevice::Unbuffered); }
+    Status open() { return openRegularFile(m_file, QIODevice::ReadOnly | QIODevice::Unbuffered); }
     QString errorString() const { return m_file.errorString(); }
     std::int64_t size() const { return m_file.size(); }
     bool failed() const { return m_failed; }
@@ -585,16 +587,11 @@ private:
 }  // namespace
 
 Result<OnnxSkeleton> readOnnxSkeleton(const QString &path, const OnnxSkeletonLimits &limits) {
-    const QFileInfo info(path);
-    if (!info.exists()) {
-        return Error{QStringLiteral("%1: no such file").arg(path)};
-    }
-    if (info.isDir()) {
-        return Error{QStringLiteral("%1: is a directory, not an ONNX model file").arg(path)};
-    }
+    // Regular files only (a FIFO would block, a device would never end); reads are bounded by
+    // the file's size, which the walker never passes.
     WindowedFile file(path);
-    if (!file.open()) {
-        return Error{QStringLiteral("%1: cannot open the file: %2").arg(path, file.errorString())};
+    if (Status st = file.open(); !st) {
+        return Error{st.errorMessage()};
     }
     OnnxSkeleton skeleton;
     skeleton.fileSize = file.size();

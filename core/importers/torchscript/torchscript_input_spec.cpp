@@ -4,6 +4,9 @@
 #include <QRegularExpression>
 #include <QStringList>
 
+#include <algorithm>
+#include <limits>
+
 namespace infersight {
 
 namespace {
@@ -82,6 +85,14 @@ Result<TorchScriptInputSpec> TorchScriptInputSpec::parse(const QString &text) {
         d.role = DimRole::Other;
         d.value = match.captured(2).isEmpty() ? -1 : match.captured(2).toLongLong();
         spec.shape.push_back(d);
+    }
+    // The tensor's bytes must fit 64-bit arithmetic (dims without a value count as 1 here).
+    std::int64_t bytes = std::max(1, (dtypeBits(spec.dtype) + 7) / 8);
+    for (const Dim &d : spec.shape) {
+        if (d.value > 0 && __builtin_mul_overflow(bytes, d.value, &bytes)) {
+            return bad(QStringLiteral("the tensor's size overflows 64-bit arithmetic (more than %1 bytes)")
+                           .arg(std::numeric_limits<std::int64_t>::max()));
+        }
     }
     return spec;
 }

@@ -42,9 +42,19 @@ namespace jit = torch::jit;
 
 QString qs(const std::string &s) { return QString::fromStdString(s); }
 
-// The first line of an exception message, without LibTorch's C++ backtrace.
+// The first line of an exception message, without LibTorch's C++ backtrace. An allocation that
+// failed (the reader runs under an address-space limit) may be reported deep inside an interpreter
+// traceback: that line is the one that tells.
 QString firstLine(const char *what) {
     QString message = QString::fromUtf8(what).trimmed();
+    for (const char *marker : {"can't allocate memory", "std::bad_alloc"}) {
+        const qsizetype at = message.indexOf(QLatin1String(marker));
+        if (at >= 0) {
+            const qsizetype start = message.lastIndexOf(QLatin1Char('\n'), at) + 1;
+            message = message.mid(start);
+            break;
+        }
+    }
     const qsizetype newline = message.indexOf(QLatin1Char('\n'));
     if (newline >= 0) {
         message.truncate(newline);

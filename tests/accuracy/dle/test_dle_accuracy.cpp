@@ -32,6 +32,8 @@ class TestDleAccuracy : public QObject {
 private slots:
     void mape_data();
     void mape();
+    void leaveOneOut_data();
+    void leaveOneOut();
 };
 
 void TestDleAccuracy::mape_data() {
@@ -64,6 +66,64 @@ void TestDleAccuracy::mape() {
           100.0 * bandCoverage(rows(), use));
     QVERIFY(m >= 0);
     QVERIFY2(m <= ceiling, qPrintable(QStringLiteral("DLE MAPE %1 % > %2 %").arg(m, 0, 'f', 2).arg(ceiling)));
+}
+
+// Issue 17: what transfers. Leave-one-GPU-out: each GPU's rows predicted with the kernel model
+// fitted without its chip (data/predictor/loo) and host parameters refitted on the other GPU's
+// rows; leave-one-family-out: each family's rows with host parameters refitted on the V100 rows of
+// the other families (validateDle, ValidationOptions::loo). Ceilings of issue 17: leave-one-GPU-out
+// <= 12 % for FP32 and for AMP separately, leave-one-family-out <= 15 %.
+void TestDleAccuracy::leaveOneOut_data() {
+    QTest::addColumn<bool>("family");  // false: leave-one-GPU-out
+    QTest::addColumn<QString>("precision");
+    QTest::addColumn<QString>("group");  // GPU name or family; empty: all
+    QTest::addColumn<double>("ceiling");
+    QTest::newRow("GPU out, fp32") << false << "fp32" << QString() << 12.0;
+    QTest::newRow("GPU out, amp") << false << "amp" << QString() << 12.0;
+    QTest::newRow("family out, all") << true << QString() << QString() << 15.0;
+    QTest::newRow("family out, fp32") << true << "fp32" << QString() << 15.0;
+    QTest::newRow("family out, amp") << true << "amp" << QString() << 15.0;
+    // Regression guards at the figures of record plus about half a point (as for the other DLE
+    // rows): per held-out GPU and per held-out family, so that a change making one of them worse
+    // fails while the pooled figure stays under its ceiling. ResNet-50 alone is above the pooled
+    // 15 %: its FP32 rows are 17.5 % (V100) and 18.2 % (T4) off even as fitted (accuracy.md).
+    QTest::newRow("GPU out, V100 16GB") << false << QString() << "V100 16GB" << 9.5;
+    QTest::newRow("GPU out, T4") << false << QString() << "T4" << 8.9;
+    QTest::newRow("family out, resnet") << true << QString() << "resnet" << 16.5;
+    QTest::newRow("family out, resnext") << true << QString() << "resnext" << 8.1;
+    QTest::newRow("family out, se-resnext") << true << QString() << "se-resnext" << 9.5;
+    QTest::newRow("family out, efficientnet") << true << QString() << "efficientnet" << 7.3;
+}
+
+void TestDleAccuracy::leaveOneOut() {
+    QFETCH(bool, family);
+    QFETCH(QString, precision);
+    QFETCH(QString, group);
+    QFETCH(double, ceiling);
+    auto use = [&](const ValidationRow &r) {
+        return (precision.isEmpty() || r.precision == precision) &&
+               (group.isEmpty() || r.gpuName == group || r.family == group);
+    };
+    auto predicted = [&](const ValidationRow &r) { return family ? r.lofoPredictedMs : r.looPredictedMs; };
+    const int n = static_cast<int>(std::count_if(rows().begin(), rows().end(), use));
+    const int predictedRows = static_cast<int>(
+        std::count_if(rows().begin(), rows().end(), [&](const ValidationRow &r) { return use(r) && predicted(r) > 0; }));
+    QCOMPARE(predictedRows, n);  // every row has its leave-one-out prediction
+    const double m = mapeOf(rows(), use, predicted);
+    qInfo("DLE leave-one-%s-out %s %s: MAPE %.1f %% over %d rows (as fitted %.1f %%)", family ? "family" : "GPU",
+          qPrintable(precision.isEmpty() ? QStringLiteral("fp32+amp") : precision),
+          qPrintable(group.isEmpty() ? QStringLiteral("all") : group), m, n, mapeOf(rows(), use));
+    for (const QString &g : {QStringLiteral("V100 16GB"), QStringLiteral("T4")}) {
+        auto f = [&](const ValidationRow &r) { return use(r) && r.gpuName == g; };
+        qInfo("  %s: %.1f %%", qPrintable(g), mapeOf(rows(), f, predicted));
+    }
+    for (const QString &fam : {QStringLiteral("resnet"), QStringLiteral("resnext"), QStringLiteral("se-resnext"),
+                               QStringLiteral("efficientnet")}) {
+        auto f = [&](const ValidationRow &r) { return use(r) && r.family == fam; };
+        qInfo("  %s: %.1f %%", qPrintable(fam), mapeOf(rows(), f, predicted));
+    }
+    QVERIFY(m >= 0);
+    QVERIFY2(m <= ceiling, qPrintable(QStringLiteral("DLE leave-one-out MAPE %1 % > %2 %").arg(m, 0, 'f', 2).arg(ceiling)));
 }
 
 QTEST_GUILESS_MAIN(TestDleAccuracy)

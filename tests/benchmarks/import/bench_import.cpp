@@ -6,6 +6,10 @@
 //    the weights inline as raw_data and once as external data. The files are written at run time
 //    into a temporary directory, streamed in 1 MiB pieces (the generator stays small), and deleted
 //    afterwards. Target: peak RSS < 200 MB.
+//  - Issue 15 (scale): a generated chain of 1,000,000 Relu nodes (x[1, 64] -> relu_0 -> ... ->
+//    relu_999999), with `inspect`, `inspect --json` and `predict --gpu t4`: wall time, peak RSS and
+//    peak RSS per node above the same command on a 1-node chain. Targets: < 1 KB per node and
+//    predict < 3 s (measured at 1.5-3.5 KB per node when the issue was filed).
 // Figures are printed ("BENCH ..." lines); the benchmark fails only when an import fails.
 #include <onnx/onnx_pb.h>
 
@@ -16,6 +20,7 @@
 #include <QtTest>
 
 #include <fcntl.h>
+#include <malloc.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -249,6 +254,41 @@ bool writeExternalModel(const QString &path, const QString &dataFile) {
     return data.open(QIODevice::WriteOnly | QIODevice::Truncate) && writeWeights(data, kLayers * kTensorBytes) && data.flush();
 }
 
+// x[1, 64] -> `nodes` Relu nodes in a chain -> y, written to `path`.
+bool writeReluChain(const QString &path, int nodes) {
+    onnx::ModelProto m;
+    m.set_ir_version(8);
+    m.set_producer_name("infersight-bench");
+    auto *op = m.add_opset_import();
+    op->set_domain("");
+    op->set_version(17);
+    auto *g = m.mutable_graph();
+    g->set_name("relu_chain");
+    auto io = [](onnx::ValueInfoProto *vi, const std::string &name) {
+        vi->set_name(name);
+        auto *tt = vi->mutable_type()->mutable_tensor_type();
+        tt->set_elem_type(onnx::TensorProto::FLOAT);
+        tt->mutable_shape()->add_dim()->set_dim_value(1);
+        tt->mutable_shape()->add_dim()->set_dim_value(64);
+    };
+    io(g->add_input(), "t0");
+    g->mutable_node()->Reserve(nodes);
+    for (int i = 0; i < nodes; ++i) {
+        auto *relu = g->add_node();
+        relu->set_op_type("Relu");
+        relu->set_name(indexed("relu_", i));
+        relu->add_input(indexed("t", i));
+        relu->add_output(indexed("t", i + 1));
+    }
+    io(g->add_output(), indexed("t", nodes));
+    std::string bytes;
+    if (!m.SerializeToString(&bytes)) {
+        return false;
+    }
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(bytes.data(), static_cast<qint64>(bytes.size())) == static_cast<qint64>(bytes.size());
+}
+
 }  // namespace
 
 class BenchImport : public QObject {
@@ -259,9 +299,12 @@ private slots:
     void inspectFixture();
     void oneGigabyteOfWeights_data();
     void oneGigabyteOfWeights();
+    void millionNodeChain_data();
+    void millionNodeChain();
 
 private:
     QString m_cli;
+    QTemporaryDir m_chains;
 };
 
 void BenchImport::initTestCase() {
@@ -340,6 +383,55 @@ void BenchImport::oneGigabyteOfWeights() {
                              .arg(run.wallSeconds, 0, 'f', 3)
                              .arg(run.peakRssMb, 0, 'f', 1)
                              .arg(run.peakRssMb < 200.0 ? QStringLiteral("met") : QStringLiteral("MISSED"));
+    qInfo("%s", qPrintable(line));
+}
+
+void BenchImport::millionNodeChain_data() {
+    QTest::addColumn<QStringList>("command");
+    QTest::addColumn<double>("seconds");  // the target wall time, 0 for none
+    QTest::newRow("inspect") << QStringList{QStringLiteral("inspect")} << 0.0;
+    QTest::newRow("inspect --json") << QStringList{QStringLiteral("inspect"), QStringLiteral("--json")} << 0.0;
+    QTest::newRow("predict --gpu t4") << QStringList{QStringLiteral("predict"), QStringLiteral("--gpu"), QStringLiteral("t4")} << 3.0;
+}
+
+void BenchImport::millionNodeChain() {
+    QFETCH(QStringList, command);
+    QFETCH(double, seconds);
+    constexpr int kNodes = 1'000'000;
+    QVERIFY(m_chains.isValid());
+    const QString chain = m_chains.filePath(QStringLiteral("relu_chain_1m.onnx"));
+    const QString single = m_chains.filePath(QStringLiteral("relu_chain_1.onnx"));
+    if (!QFileInfo::exists(chain)) {
+        QVERIFY(writeReluChain(chain, kNodes));
+        QVERIFY(writeReluChain(single, 1));
+        // Hand the generator's freed heap back: ru_maxrss of a forked child counts the pages it
+        // shares with this process before exec, which would add ~400 MB to every figure.
+        malloc_trim(0);
+    }
+    auto args = [&command](const QString &model) {
+        QStringList a{command.front(), model};
+        a += command.mid(1);
+        return a;
+    };
+    const QString err = m_chains.filePath(QStringLiteral("stderr.txt"));
+    const ChildRun baseline = runChild(m_cli, args(single), err);
+    QVERIFY2(baseline.exitCode == 0, baseline.stderrText.constData());
+    const ChildRun run = runChild(m_cli, args(chain), err);
+    QVERIFY2(run.exitCode == 0, run.stderrText.constData());
+    const double perNode = (run.peakRssMb - baseline.peakRssMb) * 1e6 / kNodes;
+    const QString line = QStringLiteral("BENCH %1 of a 1,000,000-node Relu chain (%2 MB file): wall %3 s, peak RSS %4 MB "
+                                        "(1-node chain: %5 MB) = %6 bytes per node (target < 1000: %7)%8")
+                             .arg(command.join(QLatin1Char(' ')))
+                             .arg(static_cast<double>(QFileInfo(chain).size()) / 1e6, 0, 'f', 1)
+                             .arg(run.wallSeconds, 0, 'f', 2)
+                             .arg(run.peakRssMb, 0, 'f', 1)
+                             .arg(baseline.peakRssMb, 0, 'f', 1)
+                             .arg(perNode, 0, 'f', 0)
+                             .arg(perNode < 1000.0 ? QStringLiteral("met") : QStringLiteral("MISSED"))
+                             .arg(seconds > 0 ? QStringLiteral("; target < %1 s: %2")
+                                                    .arg(seconds)
+                                                    .arg(run.wallSeconds < seconds ? QStringLiteral("met") : QStringLiteral("MISSED"))
+                                              : QString());
     qInfo("%s", qPrintable(line));
 }
 

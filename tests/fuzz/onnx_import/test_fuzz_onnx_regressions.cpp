@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The fuzz regression files, with any compiler: every file of the fuzzer's seed corpus
-// (tests/fixtures/onnx: models, and the broken files corrupt_bytes, cycle, empty, not_onnx, ...)
-// and truncated copies of them, run through the libFuzzer entry point of fuzz_onnx_import.cpp. The
+// (tests/fixtures/onnx: models, and the broken files corrupt_bytes, cycle, empty, not_onnx, ...;
+// tests/fuzz/onnx_import/corpus: hostile files and every crash the fuzzer found) and truncated
+// copies of them, run through the libFuzzer entry point of fuzz_onnx_import.cpp. The
 // entry point aborts when the importer returns an empty or multi-line error; a crash, a hang, a leak
 // or undefined behaviour fails this test (the latter two under the asan preset).
 #include <QDir>
@@ -25,8 +26,12 @@ void TestFuzzOnnxRegressions::corpusFile_data() {
     QTest::addColumn<QString>("path");
     QTest::addColumn<double>("keep");  // the part of the file given (1: whole)
     const QDir corpus(QStringLiteral(INFERSIGHT_FIXTURES_DIR "/onnx"));
-    const QFileInfoList files = corpus.entryInfoList({QStringLiteral("*.onnx")}, QDir::Files, QDir::Name);
+    QFileInfoList files = corpus.entryInfoList({QStringLiteral("*.onnx")}, QDir::Files, QDir::Name);
     QVERIFY(files.size() >= 20);
+    const QDir found(QStringLiteral(INFERSIGHT_SOURCE_DIR "/tests/fuzz/onnx_import/corpus"));
+    const QFileInfoList hostile = found.entryInfoList(QDir::Files, QDir::Name);
+    QVERIFY(hostile.size() >= 5);
+    files += hostile;
     for (const QFileInfo &file : files) {
         const QByteArray name = file.fileName().toUtf8();
         QTest::newRow(name.constData()) << file.absoluteFilePath() << 1.0;

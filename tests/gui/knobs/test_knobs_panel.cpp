@@ -83,6 +83,7 @@ private slots:
     void refusedChangeSnapsBack();
     void resnetKnobs();
     void decoderShowsPhaseAndContext();
+    void hostChoiceEditsTheTarget();
     void labelsHaveBuddies();
 
 private:
@@ -429,10 +430,42 @@ void TestKnobsPanel::decoderShowsPhaseAndContext() {
     QVERIFY(QTest::qWaitFor([&] { return !m_session->isPredicting(); }, kWaitMs));
     screenshot(QStringLiteral("knobs_panel_gpt2_decode"));
 
+    // LLM serving knobs: the runtimes as users know them, the weight format, the output length.
+    auto *runtime = child<QComboBox>("runtimeCombo");
+    auto *weights = child<QComboBox>("weightsCombo");
+    auto *output = child<QSpinBox>("outputSpin");
+    QVERIFY(weights->isVisibleTo(m_panel.get()));
+    QVERIFY(output->isVisibleTo(m_panel.get()));
+    QVERIFY(runtime->findData(QStringLiteral("vllm")) >= 0);
+    QVERIFY(choose(runtime, QStringLiteral("vllm")));
+    QCOMPARE(m_session->spec().llm.runtime, QStringLiteral("vllm"));
+    QCOMPARE(m_session->knobs().runtime, Runtime::Fused);
+    QVERIFY(choose(weights, static_cast<int>(WeightFormat::W8A8)));
+    QCOMPARE(m_session->spec().llm.weights, WeightFormat::W8A8);
+    QCOMPARE(m_session->knobs().precision, Precision::INT8);  // W8A8 runs int8 activations
+    output->setValue(300);
+    QCOMPARE(m_session->spec().llm.outputTokens, qint64(300));
+    m_session->undoStack()->undo();
+    QCOMPARE(output->value(), 128);
+
     // Back to a CNN: the decoder knobs go away.
     QVERIFY(openAndWait(*m_session, QStringLiteral("zoo:resnet50")));
     QVERIFY(!phase->isVisibleTo(m_panel.get()));
     QVERIFY(!context->isVisibleTo(m_panel.get()));
+    QVERIFY(!weights->isVisibleTo(m_panel.get()));
+    QVERIFY(runtime->findData(QStringLiteral("vllm")) < 0);  // eager / fused again
+}
+
+void TestKnobsPanel::hostChoiceEditsTheTarget() {
+    auto *host = child<QComboBox>("hostCombo");
+    QVERIFY(host->isVisibleTo(m_panel.get()));
+    QCOMPARE(host->currentData().toString(), QString());  // the GPU's usual host
+    QVERIFY(choose(host, QStringLiteral("aws-p4d")));
+    QCOMPARE(m_session->targets()[static_cast<std::size_t>(m_session->currentTarget())].spec.host, QStringLiteral("aws-p4d"));
+    QVERIFY(m_session->resolvedTargets()[static_cast<std::size_t>(m_session->currentTarget())].target->host().id ==
+            QStringLiteral("aws-p4d"));
+    m_session->undoStack()->undo();
+    QCOMPARE(host->currentData().toString(), QString());
 }
 
 void TestKnobsPanel::labelsHaveBuddies() {
@@ -453,13 +486,17 @@ void TestKnobsPanel::labelsHaveBuddies() {
         mnemonics.insert(key);
         ++knobLabels;
     }
-    QCOMPARE(knobLabels, 12);  // GPU, MIG, MPS, batch, image, sequence, precision, runtime, phase, context, width, depth
+    // GPU, MIG, MPS, host, batch, image, sequence, precision, runtime, weights, output, phase, context,
+    // width, depth
+    QCOMPARE(knobLabels, 15);
 
     // Tab goes through the knobs in the panel's order.
     const QStringList expected{QStringLiteral("gpuCombo"),      QStringLiteral("migCombo"),   QStringLiteral("mpsSpin"),
+                               QStringLiteral("hostCombo"),
                                QStringLiteral("batchSlider"),   QStringLiteral("batchSpin"),  QStringLiteral("imageSpin"),
                                QStringLiteral("sequenceSpin"),  QStringLiteral("precisionCombo"),
-                               QStringLiteral("runtimeCombo"),  QStringLiteral("phaseCombo"), QStringLiteral("contextSpin"),
+                               QStringLiteral("runtimeCombo"),  QStringLiteral("weightsCombo"), QStringLiteral("outputSpin"),
+                               QStringLiteral("phaseCombo"), QStringLiteral("contextSpin"),
                                QStringLiteral("widthSpin"),     QStringLiteral("depthSpin")};
     QStringList chain;
     QWidget *w = child<QComboBox>("gpuCombo");

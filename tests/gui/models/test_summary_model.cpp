@@ -19,6 +19,7 @@ private slots:
     void columnsShowTheEngineNumbers();
     void unsupportedPrecisionSaysWhy();
     void doesNotFitIsRed();
+    void uncostedNodesAreNamedInTheNotes();
 
 private:
     QTemporaryDir m_config;
@@ -93,13 +94,30 @@ void TestSummaryModel::doesNotFitIsRed() {
                           {gpuTarget(QStringLiteral("a100-sxm4-80gb")), gpuTarget(QStringLiteral("t4"))}));
     SummaryModel model;
     model.setResults(session.results());
-    const QModelIndex fits = model.index(SummaryModel::Memory, 0);
-    const QModelIndex tooBig = model.index(SummaryModel::Memory, 1);
+    // An LLM: the request rows come first (rowOf finds the memory row).
+    QCOMPARE(model.rowAt(0), SummaryModel::TimeToFirstToken);
+    const QModelIndex fits = model.index(model.rowOf(SummaryModel::Memory), 0);
+    const QModelIndex tooBig = model.index(model.rowOf(SummaryModel::Memory), 1);
     QVERIFY(fits.data(SummaryModel::ValueRole).toDouble() > 26e9);
     QVERIFY(!fits.data().toString().contains(SummaryModel::tr("does not fit")));
     QVERIFY2(tooBig.data().toString().contains(QStringLiteral("does not fit")), qPrintable(tooBig.data().toString()));
     QCOMPARE(tooBig.data(SummaryModel::BarRole).toDouble(), 1.0);
     QVERIFY(tooBig.data(SummaryModel::BarColourRole).value<QColor>() != fits.data(SummaryModel::BarColourRole).value<QColor>());
+}
+
+void TestSummaryModel::uncostedNodesAreNamedInTheNotes() {
+    // A 4096^3 MatMul inside an If (tests/fixtures/onnx/uncosted_if_matmul.onnx): the If cannot be
+    // costed, so the notes name it, as `predict` does (issue 15, item 6).
+    ExplorerSession session;
+    QVERIFY(openAndSettle(session, QStringLiteral(INFERSIGHT_FIXTURES_DIR "/onnx/uncosted_if_matmul.onnx"), Knobs{},
+                          {gpuTarget(QStringLiteral("a100-sxm4-40gb"))}));
+    SummaryModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setResults(session.results());
+    const QString notes = model.index(SummaryModel::Notes, 0).data(Qt::ToolTipRole).toString();
+    QVERIFY2(notes.contains(QLatin1String("'choose' (If:")), qPrintable(notes));
+    QVERIFY2(notes.contains(QLatin1String("not costed")), qPrintable(notes));
+    QVERIFY(!model.index(SummaryModel::Notes, 0).data().toString().isEmpty());
 }
 
 QTEST_MAIN(TestSummaryModel)

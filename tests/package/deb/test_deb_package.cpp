@@ -314,6 +314,8 @@ void TestDebPackage::contents_data() {
     QTest::newRow("LOO kernel models") << kDataDir + QStringLiteral("/predictor/loo/t4.json");
     if (m_expectTorch) {
         QTest::newRow("LibTorch module") << kPrivateLibDir + QStringLiteral("/libinfersight_torch.so");
+        // The child that runs LibTorch for TorchScript import (issue 15: never in our process).
+        QTest::newRow("TorchScript reader") << kPrivateLibDir + QStringLiteral("/infersight-torchscript-reader");
     }
 }
 

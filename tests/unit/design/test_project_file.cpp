@@ -54,6 +54,7 @@ private slots:
     void brokenFilesGiveClearErrors_data();
     void brokenFilesGiveClearErrors();
     void savingReplacesTheFileAtomically();
+    void unknownFieldsWarn();
 };
 
 void TestProjectFile::roundTrip_data() {
@@ -86,7 +87,8 @@ void TestProjectFile::roundTrip() {
     QVERIFY2(edit, qPrintable(edit.errorMessage()));
     QVERIFY(d.setNodePrecision(edited, Precision::FP32));
     const std::vector<ProjectTarget> targets{{QStringLiteral("a100-sxm4-40gb"), QStringLiteral("3g.20gb"), std::nullopt, false},
-                                             {QStringLiteral("h100-sxm5-80gb"), {}, 50.0, true}};
+                                             {QStringLiteral("h100-sxm5-80gb"), {}, 50.0, true},
+                                             {QStringLiteral("a100-sxm4-40gb"), {}, std::nullopt, false, QStringLiteral("aws-p4d")}};
     const QString path = dir.filePath(QStringLiteral("sub/my.infersight"));
     const Status saved = writeProjectFile(Project::fromDesign(d, targets), path);
     QVERIFY2(saved, qPrintable(saved.errorMessage()));
@@ -151,6 +153,38 @@ void TestProjectFile::brokenFilesGiveClearErrors_data() {
     QTest::newRow("missing model") << QByteArray(R"({"format": "infersight-project", "version": 1, "model": {"source": "zoo:nosuchnet"},
         "knobs": {"batch": 1, "precision": "fp32", "runtime": "eager"}, "edits": []})")
                                    << QStringList{"nosuchnet"};
+    // Issue 15, item 9: MIG profiles from NVIDIA's tables (A100 40GB: 1g.5gb ... 7g.40gb; the A10
+    // has no MIG).
+    const QByteArray withTarget = R"({"format": "infersight-project", "version": 1, "model": {"source": "zoo:resnet18"},
+        "knobs": {"batch": 1, "precision": "fp32", "runtime": "eager"}, "edits": [], "targets": [%1]})";
+    QTest::newRow("unknown MIG profile") << QString::fromUtf8(withTarget).arg(R"({"gpu": "a100-sxm4-40gb", "mig": "9g.99gb"})").toUtf8()
+                                         << QStringList{"'targets[0].mig'", "unknown MIG profile '9g.99gb'", "1g.5gb", "7g.40gb"};
+    QTest::newRow("MIG on a GPU without MIG") << QString::fromUtf8(withTarget).arg(R"({"gpu": "a10", "mig": "1g.5gb"})").toUtf8()
+                                              << QStringList{"'targets[0].mig'", "a10 has no MIG", "a100-sxm4-40gb"};
+    QTest::newRow("MPS 0") << QString::fromUtf8(withTarget).arg(R"({"gpu": "t4", "mps": 0})").toUtf8()
+                           << QStringList{"'targets[0].mps'", "(0, 100]"};
+    // Issue 17: the host is a HostCatalogue id (systems of /work/shared/data/hosts/systems.csv).
+    QTest::newRow("unknown host") << QString::fromUtf8(withTarget).arg(R"({"gpu": "t4", "host": "dgx-9"})").toUtf8()
+                                  << QStringList{"'targets[0].host'", "unknown host 'dgx-9'", "aws-g4dn"};
+}
+
+void TestProjectFile::unknownFieldsWarn() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("typo.infersight"));
+    writeAll(path, R"({"format": "infersight-project", "version": 1, "model": {"source": "zoo:resnet18"},
+        "knobs": {"batch": 1, "precision": "fp32", "runtime": "eager"}, "edits": [], "knbos": {"batch": 64},
+        "targets": [{"gpu": "a100-sxm4-40gb", "mig": "1g.5gb", "mps_share": 50}], "view": {"current_target": 0}})");
+    const auto project = readProjectFile(path);
+    QVERIFY2(project.ok(), qPrintable(project.ok() ? QString() : project.errorMessage()));
+    QCOMPARE(project->warnings.size(), qsizetype{2});
+    QVERIFY(project->warnings.contains(path + QStringLiteral(": unknown field 'knbos' is ignored")));
+    QVERIFY(project->warnings.contains(path + QStringLiteral(": unknown field 'targets[0].mps_share' is ignored")));
+    QCOMPARE(project->knobs.batch, std::int64_t{1});
+    QCOMPARE(project->targets.at(0).mig, QStringLiteral("1g.5gb"));
+    // What this version writes reads back without warnings.
+    const QString saved = dir.filePath(QStringLiteral("saved.infersight"));
+    QVERIFY(writeProjectFile(*project, saved));
+    QVERIFY(readProjectFile(saved)->warnings.isEmpty());
 }
 
 void TestProjectFile::brokenFilesGiveClearErrors() {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Tests of paretoFront() on small tables worked out by hand (all objectives minimised).
+// Tests of paretoFront() on small tables worked out by hand (all objectives minimised), and of
+// ParetoFrontier, the same front kept incrementally with only its members in memory.
 #include "explore/pareto.h"
 
 #include <QtTest>
@@ -15,7 +16,25 @@ private slots:
     void front_data();
     void front();
     void largeTableMatchesBruteForce();
+    void frontierKeepsOnlyTheFront();
 };
+
+namespace {
+// The ids a ParetoFrontier keeps when offered the feasible points in order.
+std::vector<bool> incrementalFront(const std::vector<ObjectiveVector> &points, int dimensions, const std::vector<bool> &feasible) {
+    ParetoFrontier frontier(dimensions);
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        if (feasible.empty() || feasible[i]) {
+            frontier.offer(static_cast<std::int64_t>(i), points[i]);
+        }
+    }
+    std::vector<bool> out(points.size(), false);
+    for (std::int64_t id : frontier.ids()) {
+        out[static_cast<std::size_t>(id)] = true;
+    }
+    return out;
+}
+}  // namespace
 
 void TestPareto::front_data() {
     QTest::addColumn<std::vector<ObjectiveVector>>("points");
@@ -44,6 +63,7 @@ void TestPareto::front() {
     QFETCH(std::vector<bool>, feasible);
     QFETCH(std::vector<bool>, expected);
     QCOMPARE(paretoFront(points, dimensions, feasible), expected);
+    QCOMPARE(incrementalFront(points, dimensions, feasible), expected);
 }
 
 void TestPareto::largeTableMatchesBruteForce() {
@@ -65,7 +85,21 @@ void TestPareto::largeTableMatchesBruteForce() {
             }
             QCOMPARE(front[i], !dominated);
         }
+        QCOMPARE(incrementalFront(points, dims, {}), front);
     }
+}
+
+void TestPareto::frontierKeepsOnlyTheFront() {
+    // (latency, energy) along a trade-off: each new point beats the previous one on latency but
+    // not on energy, so all stay; then (0, 0) beats every one of them and is the only one left.
+    ParetoFrontier frontier(2);
+    for (int i = 0; i < 100; ++i) {
+        QVERIFY(frontier.offer(i, {100.0 - i, static_cast<double>(i), 0, 0}));
+    }
+    QCOMPARE(frontier.size(), std::size_t{100});
+    QVERIFY(!frontier.offer(100, {50.5, 50.5, 0, 0}));  // beaten by (50, 50)
+    QVERIFY(frontier.offer(101, {0, 0, 0, 0}));
+    QCOMPARE(frontier.ids(), std::vector<std::int64_t>{101});
 }
 
 QTEST_GUILESS_MAIN(TestPareto)

@@ -3,7 +3,9 @@
 // target count (A100-40GB lists 7 MIG profiles in NVIDIA's MIG User Guide, H100 SXM 7, T4 none),
 // points are numbered in the documented order, shards partition the sweep (union = all points,
 // no point twice), the sweep id depends on what decides the points only, and per-point errors
-// are recorded in rows.
+// are recorded in rows. streamSweep hands over exactly runSweep's rows (Pareto marks included,
+// computed in two passes with only the front kept), stops at a sink error, and a project's listed
+// targets (MIG profile, MPS share) are the sweep's targets and part of its id.
 #include "explore/sweep.h"
 
 #include <QSet>
@@ -57,6 +59,12 @@ private slots:
     void rowsRecordErrors();
     void badSpecs_data();
     void badSpecs();
+    void streamedRowsEqualTheTable_data();
+    void streamedRowsEqualTheTable();
+    void sinkErrorStopsTheStream();
+    void listedTargetsAreTheTargets();
+    void pointsInShard_data();
+    void pointsInShard();
 };
 
 void TestSweep::cartesianSize_data() {
@@ -236,6 +244,156 @@ void TestSweep::badSpecs() {
     auto plan = SweepPlan::make(s, catalogue());
     QVERIFY(!plan);
     QVERIFY2(plan.errorMessage().contains(reason), qPrintable(plan.errorMessage()));
+}
+
+void TestSweep::streamedRowsEqualTheTable_data() {
+    QTest::addColumn<bool>("pareto");
+    QTest::addColumn<bool>("priced");
+    QTest::addColumn<QString>("shard");
+    QTest::newRow("plain") << false << false << "1/1";
+    QTest::newRow("pareto") << true << false << "1/1";
+    QTest::newRow("pareto with prices (4 objectives)") << true << true << "1/1";
+    QTest::newRow("pareto of shard 2/3") << true << false << "2/3";
+}
+
+void TestSweep::streamedRowsEqualTheTable() {
+    QFETCH(bool, pareto);
+    QFETCH(bool, priced);
+    QFETCH(QString, shard);
+    auto plan = SweepPlan::make(resnetSpec(), catalogue());
+    QVERIFY(plan);
+    SweepOptions options;
+    options.pareto = pareto;
+    options.shard = *Shard::parse(shard);
+    if (priced) {
+        PriceTable prices;
+        prices.set(QStringLiteral("a100-sxm4-40gb"), 4.0);
+        prices.set(QStringLiteral("h100-sxm5-80gb"), 9.0);
+        prices.set(QStringLiteral("t4"), 0.5);
+        options.prices = prices;
+    }
+    auto table = runSweep(*plan, fakePredictor(), options);
+    QVERIFY(table);
+    std::vector<SweepRow> streamed;
+    std::int64_t lastDone = 0;
+    std::int64_t lastTotal = 0;
+    options.progress = [&](std::int64_t done, std::int64_t total) {
+        QVERIFY(done > lastDone);
+        lastDone = done;
+        lastTotal = total;
+    };
+    auto totals = streamSweep(*plan, fakePredictor(), options, [&streamed](const SweepRow &row) {
+        streamed.push_back(row);
+        return Status::success();
+    });
+    QVERIFY2(totals, qPrintable(totals ? QString() : totals.errorMessage()));
+    QCOMPARE(streamed.size(), table->rows.size());
+    for (std::size_t i = 0; i < streamed.size(); ++i) {
+        QCOMPARE(streamed[i], table->rows[i]);
+    }
+    const auto onFront = std::count_if(streamed.begin(), streamed.end(), [](const SweepRow &r) { return r.pareto; });
+    QCOMPARE(totals->rows, static_cast<std::int64_t>(streamed.size()));
+    QCOMPARE(totals->paretoRows, static_cast<std::int64_t>(onFront));
+    QCOMPARE(totals->errors,
+             static_cast<std::int64_t>(std::count_if(streamed.begin(), streamed.end(), [](const SweepRow &r) { return !r.ok; })));
+    if (pareto) {
+        QVERIFY(onFront > 0 && onFront < static_cast<long>(streamed.size()));  // a real front, not all or nothing
+    }
+    // Progress reaches the end: both passes when the front is streamed.
+    const std::int64_t points = plan->pointsInShard(options.shard);
+    QCOMPARE(lastTotal, pareto ? 2 * points : points);
+    QCOMPARE(lastDone, lastTotal);
+}
+
+void TestSweep::sinkErrorStopsTheStream() {
+    auto plan = SweepPlan::make(resnetSpec(), catalogue());
+    QVERIFY(plan);
+    int calls = 0;
+    auto totals = streamSweep(*plan, fakePredictor(), {}, [&calls](const SweepRow &) -> Status {
+        ++calls;
+        if (calls == 5) {
+            return Error{QStringLiteral("out.csv: no space left on device")};
+        }
+        return Status::success();
+    });
+    QVERIFY(!totals);
+    QCOMPARE(totals.errorMessage(), QStringLiteral("out.csv: no space left on device"));
+    QCOMPARE(calls, 5);
+}
+
+void TestSweep::listedTargetsAreTheTargets() {
+    // A project's targets: an A100 MIG 1g.5gb slice and an H100 MPS 50 % share running alone.
+    SweepSpec listed;
+    listed.model = QStringLiteral("zoo:resnet18");
+    listed.listedTargets = {{QStringLiteral("a100-sxm4-40gb"), QStringLiteral("1g.5gb"), std::nullopt, true, QString()},
+                            {QStringLiteral("h100-sxm5-80gb"), QString(), 50.0, false, QString()}};
+    auto plan = SweepPlan::make(listed, catalogue());
+    QVERIFY2(plan, qPrintable(plan ? QString() : plan.errorMessage()));
+    QCOMPARE(plan->size(), std::int64_t{2});
+    QCOMPARE(plan->targets().size(), std::size_t{2});
+    QVERIFY(plan->targets()[0].target);
+    QCOMPARE(plan->targets()[0].target->key(), QStringLiteral("a100-sxm4-40gb:mig=1g.5gb"));
+    QCOMPARE(plan->targets()[1].target->key(), QStringLiteral("h100-sxm5-80gb:mps=50:alone"));
+
+    // The same GPUs whole: another sweep (the bug was one id for both).
+    SweepSpec whole;
+    whole.model = listed.model;
+    whole.gpus = {QStringLiteral("a100-sxm4-40gb"), QStringLiteral("h100-sxm5-80gb")};
+    QVERIFY(SweepPlan::make(whole, catalogue())->id() != plan->id());
+    // With co-runners instead of alone: another sweep too.
+    SweepSpec shared = listed;
+    shared.listedTargets[1].mpsCoRunners = true;
+    QVERIFY(SweepPlan::make(shared, catalogue())->id() != plan->id());
+
+    // The MIG slice has the 1g.5gb profile's memory (NVIDIA MIG User Guide: 5 GB, 4864 MiB usable
+    // in the catalogue) rather than the whole GPU's 40 GB.
+    auto table = runSweep(*plan, fakePredictor(), {});
+    QVERIFY(table);
+    QVERIFY(table->rows[0].ok);
+    QVERIFY(table->rows[0].usableMib < 5.0 * 1024);
+    QCOMPARE(table->rows[0].mig, QStringLiteral("1g.5gb"));
+    QCOMPARE(table->rows[1].mps, std::optional<double>(50.0));
+
+    // A project target's host (acc-host's HostCatalogue: an A100 in an AWS p4d instance rather than
+    // its default DGX A100) is part of the target, hence of the sweep id.
+    SweepSpec hosted = listed;
+    hosted.listedTargets[0].host = QStringLiteral("aws-p4d");
+    auto hostedPlan = SweepPlan::make(hosted, catalogue());
+    QVERIFY(hostedPlan);
+    QVERIFY(hostedPlan->targets()[0].target);
+    QCOMPARE(hostedPlan->targets()[0].target->key(), QStringLiteral("a100-sxm4-40gb:mig=1g.5gb:host=aws-p4d"));
+    QVERIFY(hostedPlan->id() != plan->id());
+
+    // A profile the GPU does not have is an error in its rows, not a whole GPU in disguise.
+    SweepSpec wrong = listed;
+    wrong.listedTargets[0].mig = QStringLiteral("9g.99gb");
+    auto wrongPlan = SweepPlan::make(wrong, catalogue());
+    QVERIFY(wrongPlan);
+    auto wrongTable = runSweep(*wrongPlan, fakePredictor(), {});
+    QVERIFY(wrongTable);
+    QVERIFY(!wrongTable->rows[0].ok);
+    QVERIFY2(wrongTable->rows[0].error.contains(QStringLiteral("9g.99gb")), qPrintable(wrongTable->rows[0].error));
+}
+
+void TestSweep::pointsInShard_data() {
+    QTest::addColumn<QString>("shard");
+    QTest::addColumn<qint64>("expected");
+    // resnetSpec: (7 A100 MIG profiles + 7 H100 MIG profiles + T4 whole) x 3 batches x 3
+    // precisions = 135 points (profile counts: NVIDIA MIG User Guide). Shard I/N owns the indices
+    // I-1, I-1+N, ... below 135: 1/4 owns 0, 4, ..., 132 (34 points), 4/4 owns 3, 7, ..., 131 (33).
+    QTest::newRow("whole") << "1/1" << qint64(135);
+    QTest::newRow("1/4") << "1/4" << qint64(34);
+    QTest::newRow("4/4") << "4/4" << qint64(33);
+    QTest::newRow("135/135") << "135/135" << qint64(1);
+}
+
+void TestSweep::pointsInShard() {
+    QFETCH(QString, shard);
+    QFETCH(qint64, expected);
+    auto plan = SweepPlan::make(resnetSpec(), catalogue());
+    QVERIFY(plan);
+    QCOMPARE(plan->size(), std::int64_t{135});
+    QCOMPARE(plan->pointsInShard(*Shard::parse(shard)), std::int64_t{expected});
 }
 
 QTEST_GUILESS_MAIN(TestSweep)

@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: MIT
 // Tests of SweepTable: CSV and JSON round trips (quoted fields, empty cells for missing
 // predictions), and merge's checks: shards of another sweep, a shard given twice, missing or
-// incomplete shards, an already merged table.
+// incomplete shards, an already merged table. SweepTableWriter, which writes a table row by row,
+// gives the same bytes as toCsv() / toJsonBytes(), and its JSON is one valid document whose rows
+// come one per line (so a consumer can follow a sweep as it runs).
 #include "explore/sweep_table.h"
 
+#include <QJsonDocument>
 #include <QtTest>
+
+#include <cmath>
 
 using namespace infersight;
 
@@ -69,6 +74,10 @@ private slots:
     void mergeErrors();
     void notASweepTable_data();
     void notASweepTable();
+    void writerPiecesMakeTheTable_data();
+    void writerPiecesMakeTheTable();
+    void impossibleFiguresRefused_data();
+    void impossibleFiguresRefused();
 };
 
 void TestSweepTable::roundTrip_data() {
@@ -169,6 +178,77 @@ void TestSweepTable::notASweepTable() {
     QVERIFY(!t);
     QVERIFY2(t.errorMessage().startsWith(QStringLiteral("x.csv")), qPrintable(t.errorMessage()));
     QVERIFY2(t.errorMessage().contains(expected), qPrintable(t.errorMessage()));
+}
+
+void TestSweepTable::writerPiecesMakeTheTable_data() {
+    QTest::addColumn<bool>("json");
+    QTest::newRow("csv") << false;
+    QTest::newRow("json") << true;
+}
+
+void TestSweepTable::writerPiecesMakeTheTable() {
+    QFETCH(bool, json);
+    SweepTable t = shard(QStringLiteral("abc123"), 1, 2, 9);
+    t.markPareto();
+    const SweepTableFormat format = json ? SweepTableFormat::Json : SweepTableFormat::Csv;
+    SweepTable header = t;
+    header.rows.clear();  // the writer needs only the fields
+    SweepTableWriter writer(format, header);
+    QByteArray pieces = writer.head();
+    QList<QByteArray> rowBytes;
+    for (const SweepRow &r : t.rows) {
+        rowBytes << writer.row(r);
+        pieces += rowBytes.back();
+    }
+    pieces += writer.tail();
+    QCOMPARE(pieces, json ? t.toJsonBytes() : t.toCsv());
+    auto back = SweepTable::parse(pieces, QStringLiteral("t"));
+    QVERIFY2(back, qPrintable(back ? QString() : back.errorMessage()));
+    QCOMPARE(back->rows, t.rows);
+    // One line per row (rows 0, 2, 4, 6, 8: 5 rows) after the head; every row piece is one line.
+    QCOMPARE(rowBytes.size(), 5);
+    for (const QByteArray &b : rowBytes) {
+        QCOMPARE(b.count('\n'), 1);
+    }
+    if (json) {
+        // The header before the first row already names the sweep: a reader following the
+        // stream knows what it is reading.
+        QVERIFY(writer.head().contains("\"sweep_id\":\"abc123\""));
+        QVERIFY(writer.head().endsWith("\"rows\":["));
+        // An empty table is valid JSON too.
+        SweepTableWriter empty(format, header);
+        const QByteArray doc = empty.head() + empty.tail();
+        QJsonParseError error;
+        QJsonDocument::fromJson(doc, &error);
+        QCOMPARE(error.error, QJsonParseError::NoError);
+    }
+}
+
+// A shard with a negative or NaN latency (hand-edited, or written by something else) is refused,
+// naming the file, the row and the column, instead of being merged (issue 15, item 11).
+void TestSweepTable::impossibleFiguresRefused_data() {
+    QTest::addColumn<bool>("json");
+    QTest::addColumn<double>("latency");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("csv negative") << false << -1.5 << "column 'latency_ms' must be a finite number >= 0, not '-1.5'";
+    QTest::newRow("csv nan") << false << std::nan("") << "column 'latency_ms' must be a finite number >= 0, not 'nan'";
+    QTest::newRow("csv inf") << false << HUGE_VAL << "column 'latency_ms' must be a finite number >= 0, not 'inf'";
+    QTest::newRow("json negative") << true << -1.5 << "'latency_ms' must be a finite number >= 0, not -1.5";
+}
+
+void TestSweepTable::impossibleFiguresRefused() {
+    QFETCH(bool, json);
+    QFETCH(double, latency);
+    QFETCH(QString, expected);
+    SweepTable t = shard(QStringLiteral("abc123"), 1, 1, 4);
+    t.rows[1].latencyMs = latency;  // row 1 is a prediction (row 0, index 0, is an error row)
+    QVERIFY(t.rows[1].ok);
+    const QByteArray bytes = json ? t.toJsonBytes() : t.toCsv();
+    auto back = SweepTable::parse(bytes, QStringLiteral("shard.csv"));
+    QVERIFY(!back);
+    QVERIFY2(back.errorMessage().startsWith(QStringLiteral("shard.csv")), qPrintable(back.errorMessage()));
+    QVERIFY2(back.errorMessage().contains(expected), qPrintable(back.errorMessage()));
+    QVERIFY2(back.errorMessage().contains(json ? QStringLiteral("rows[1]") : QStringLiteral("line 3")), qPrintable(back.errorMessage()));
 }
 
 QTEST_GUILESS_MAIN(TestSweepTable)

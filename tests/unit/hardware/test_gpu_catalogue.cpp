@@ -132,6 +132,9 @@ private slots:
     void userGpusFromConfigDirectory();
     void saveUserGpuRoundTrip();
     void addRejectsDuplicateId();
+    void catalogueFiguresAgree();
+    void implausibleFiguresRefused_data();
+    void implausibleFiguresRefused();
 };
 
 void TestGpuCatalogue::builtInCatalogueLoads() {
@@ -873,6 +876,72 @@ void TestGpuCatalogue::addRejectsDuplicateId() {
     const Status bad = catalogue.add(broken);
     QVERIFY(!bad.ok());
     QVERIFY(bad.errorMessage().contains(QLatin1String("bandwidth_gbps")));
+}
+
+// Issue 15, item 10. Every catalogue GPU passes the consistency rules; its FP32 peak is the
+// published one, so cuda_cores x 2 x boost clock must reproduce it (A100: 6912 x 2 x 1.41 GHz =
+// 19.49 TFLOPS, published 19.5; H100 SXM: 16896 x 2 x 1.98 GHz = 66.9, published 66.9).
+void TestGpuCatalogue::catalogueFiguresAgree() {
+    const GpuCatalogue &catalogue = GpuCatalogue::builtIn();
+    QVERIFY(catalogue.gpus().size() >= 19);
+    for (const GpuSpec &gpu : catalogue.gpus()) {
+        const Status st = checkGpuFigures(gpu, catalogue, gpu.id);
+        QVERIFY2(st.ok(), qPrintable(st.errorMessage()));
+        QVERIFY(gpu.peak.fp32.has_value());
+        const double expected = gpu.cudaCores * 2.0 * gpu.boostClockMhz / 1e6;
+        QVERIFY2(std::abs(*gpu.peak.fp32 - expected) <= 0.03 * expected, qPrintable(gpu.id));
+    }
+}
+
+void TestGpuCatalogue::implausibleFiguresRefused_data() {
+    QTest::addColumn<QString>("json");
+    QTest::addColumn<QStringList>("expected");
+    // Tiny positive figures gave 10^300 ms and an "inf" band; each is now outside its range.
+    QTest::newRow("bandwidth 1e-300") << R"({"id": "x", "name": "X", "base": "h100-sxm5-80gb", "bandwidth_gbps": 1e-300})"
+                                      << QStringList{"custom.json", "field 'bandwidth_gbps'", "implausibly small", "1e-300",
+                                                     "plausible: 10 to 100000"};
+    QTest::newRow("peak 1e-300") << R"({"id": "x", "name": "X", "base": "h100-sxm5-80gb", "peak_tflops": {"fp16": 1e-300}})"
+                                 << QStringList{"field 'peak_tflops.fp16'", "implausibly small", "plausible: 0.01 to 100000"};
+    QTest::newRow("clock 1e-3") << R"({"id": "x", "name": "X", "base": "t4", "boost_clock_mhz": 0.001})"
+                                << QStringList{"field 'boost_clock_mhz'", "implausibly small", "plausible: 200 to 5000"};
+    QTest::newRow("memory 1e9 GB") << R"({"id": "x", "name": "X", "base": "t4", "memory_gb": 1e9})"
+                                   << QStringList{"field 'memory_gb'", "implausibly large", "plausible: 0.25 to 16384"};
+    QTest::newRow("l2 1e-6") << R"({"id": "x", "name": "X", "base": "t4", "l2_mb": 0.000001})"
+                             << QStringList{"field 'l2_mb'", "implausibly small"};
+    QTest::newRow("tdp 1 mW") << R"({"id": "x", "name": "X", "base": "t4", "tdp_w": 0.001})"
+                              << QStringList{"field 'tdp_w'", "implausibly small", "plausible: 5 to 5000"};
+    // "sms": 1 derived from an H100 keeps 16896 cores and 989 TFLOPS: refused, naming the rule.
+    QTest::newRow("sms 1 with H100 peaks") << R"({"id": "x", "name": "X", "base": "h100-sxm5-80gb", "sms": 1})"
+                                           << QStringList{"custom.json", "field 'sms' (1)", "16896 CUDA cores per SM",
+                                                          "Hopper GPUs in the catalogue have 128 to 128",
+                                                          "\"scale\": {\"sms\": F}"};
+    // SMs and cores consistent, peaks of the base kept: 989.4 / (1 x 1.83) = 540.7 TFLOPS per SM
+    // per GHz, Hopper's catalogue GPUs have 989.4 / (132 x 1.83) = 4.10 (H100 PCIe 756 / (114 x
+    // 1.62) = 4.09).
+    QTest::newRow("sms 1, cores 128, H100 peaks")
+        << R"({"id": "x", "name": "X", "base": "h100-sxm5-80gb", "sms": 1, "cuda_cores": 128,
+              "peak_tflops": {"fp32": 0.507}})"
+        << QStringList{"field 'peak_tflops.tf32'", "TFLOPS per SM per GHz", "Hopper GPUs in the catalogue"};
+    // FP32 peak 10x what 6912 cores at 1410 MHz can do (19.49 TFLOPS).
+    QTest::newRow("fp32 10x the lanes") << R"({"id": "x", "name": "X", "base": "a100-sxm4-40gb", "peak_tflops": {"fp32": 195}})"
+                                        << QStringList{"field 'peak_tflops.fp32' (195 TFLOPS)", "6912 x 2 x 1410 MHz = 19.49"};
+    // Scaling SMs through "scale" keeps everything consistent (half an A100: 54 SMs, 9.75 TFLOPS).
+    QTest::newRow("scale sms") << R"({"id": "x", "name": "X", "base": "a100-sxm4-40gb", "scale": {"sms": 0.5}})"
+                               << QStringList();
+    QTest::newRow("scale clock") << R"({"id": "x", "name": "X", "base": "h100-sxm5-80gb", "scale": {"clock": 0.8}})"
+                                 << QStringList();
+}
+
+void TestGpuCatalogue::implausibleFiguresRefused() {
+    QFETCH(QString, json);
+    QFETCH(QStringList, expected);
+    const auto read = GpuCatalogue::builtIn().readGpuJson(json.toUtf8(), QStringLiteral("custom.json"));
+    if (expected.isEmpty()) {
+        QVERIFY2(read.ok(), qPrintable(read.ok() ? QString() : read.errorMessage()));
+        return;
+    }
+    QVERIFY(!read.ok());
+    verifyContainsAll(read.errorMessage(), expected);
 }
 
 QTEST_GUILESS_MAIN(TestGpuCatalogue)

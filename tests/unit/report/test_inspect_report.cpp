@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Tests of the inspect report (JSON object, text table, number formatting) on a small graph whose
-// figures are worked out by hand in the comments.
+// figures are worked out by hand in the comments. The streamed JSON (writeInspectJson) is byte for
+// byte the document inspectJson gives, written in pieces.
 #include "report/inspect_report.h"
 
 #include "graph/graph_builder.h"
@@ -8,6 +9,7 @@
 #include "graph/shape_binding.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QtTest>
 
 using namespace infersight;
@@ -39,6 +41,8 @@ private slots:
     void jsonHasTheDocumentedKeys();
     void unknownCostIsNullNotZero();
     void tableIsAligned();
+    void streamedJsonIsTheDocument_data();
+    void streamedJsonIsTheDocument();
 };
 
 void TestInspectReport::formatCount_data() {
@@ -124,6 +128,50 @@ void TestInspectReport::tableIsAligned() {
     QCOMPARE(lines[3].indexOf(QStringLiteral("com.example::Mystery")), opColumn);
     QVERIFY(lines[3].contains(QStringLiteral("?")));  // unknown cost shown as ?
     QVERIFY(text.contains(QStringLiteral("Shapes for:      batch 2")));
+}
+
+void TestInspectReport::streamedJsonIsTheDocument_data() {
+    QTest::addColumn<int>("chain");  // Relu nodes after the small model's three; 0: the small model
+    QTest::newRow("small model") << 0;
+    QTest::newRow("3000-node chain (several 64 KiB pieces)") << 3000;
+}
+
+void TestInspectReport::streamedJsonIsTheDocument() {
+    QFETCH(int, chain);
+    Design design = smallModel(4);
+    if (chain > 0) {
+        GraphBuilder b(QStringLiteral("chain"));
+        int v = b.input(QStringLiteral("x"), DType::F32, {Dim::fixed(2), Dim::fixed(64)});
+        for (int i = 0; i < chain; ++i) {
+            v = b.op(QStringLiteral("Relu"), {v}, {}, QStringLiteral("relu_%1").arg(i));
+        }
+        b.output(v);
+        design = Design::fromGraph(b.finish(), Knobs{}, QStringLiteral("onnx")).value();
+    }
+    const GraphCost cost = graphCost(design.graph());
+    QByteArray streamed;
+    int pieces = 0;
+    writeInspectJson(design, cost, [&](const QByteArray &bytes) {
+        streamed += bytes;
+        ++pieces;
+    });
+    QCOMPARE(streamed, QJsonDocument(inspectJson(design, cost)).toJson(QJsonDocument::Compact));
+    if (chain > 0) {
+        QVERIFY2(pieces > 2, qPrintable(QString::number(pieces)));  // never the whole document at once
+    }
+    // The table likewise: in pieces, every node on its line, the summary at the end.
+    QByteArray table;
+    int tablePieces = 0;
+    writeInspectTable(design, cost, [&](const QByteArray &bytes) {
+        table += bytes;
+        ++tablePieces;
+    });
+    QCOMPARE(QString::fromUtf8(table), inspectTable(design, cost));
+    if (chain > 0) {
+        QVERIFY2(tablePieces > 2, qPrintable(QString::number(tablePieces)));
+        QVERIFY(table.contains("relu_2999"));
+        QVERIFY(table.contains("Nodes:"));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestInspectReport)

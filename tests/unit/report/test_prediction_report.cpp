@@ -107,6 +107,15 @@ void TestPredictionReport::text() {
     QVERIFY(s.contains(QStringLiteral("Memory")));
     QVERIFY(s.contains(QStringLiteral("Top 5 of")));
     QVERIFY(!s.contains(QStringLiteral("%%")));
+    // Issue 17: the host system and how its speed is known (T4's default host: AWS g4dn, assumed),
+    // and whether some kernel is extrapolated (FP32 ResNet convolutions include non-Winograd ones).
+    QVERIFY2(s.contains(QStringLiteral("host AWS g4dn")) && s.contains(QStringLiteral("assumed")), qPrintable(s));
+    QCOMPARE(s.contains(QStringLiteral("extrapolated:")), p->extrapolated);
+    const QJsonObject host = predictionJson(m_model.graph(), *p, t, Knobs{}, m_model.bindings(), ro)
+                                 .value(QStringLiteral("host"))
+                                 .toObject();
+    QCOMPARE(host.value(QStringLiteral("id")).toString(), QStringLiteral("aws-g4dn"));
+    QCOMPARE(host.value(QStringLiteral("calibration")).toString(), QStringLiteral("assumed"));
 }
 
 QTEST_GUILESS_MAIN(TestPredictionReport)

@@ -61,6 +61,10 @@ void TestTorchScriptInputSpec::rejects_data() {
     QTest::newRow("fraction") << "1x3.5" << "bad dimension '3.5'";
     QTest::newRow("unknown type") << "1x3:q8" << "unknown element type 'q8'";
     QTest::newRow("only type") << ":f32" << "no dimensions";
+    // 4 bytes x 3 x 1e11 x 1e11 = 1.2e23 bytes > 2^63 - 1 (issue 15, item 7: huge dims made every
+    // shape unknown and the prediction 0 kernels).
+    QTest::newRow("overflow") << "1x3x99999999999x99999999999"
+                              << "the tensor's size overflows 64-bit arithmetic (more than 9223372036854775807 bytes)";
 }
 
 void TestTorchScriptInputSpec::rejects() {

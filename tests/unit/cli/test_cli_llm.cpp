@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: MIT
+// Tests of the LLM options of infersight-cli as a user runs them (issue 18): predict's request
+// (--prompt / --output: TTFT, TPOT, e2e, tokens/s), --weights, the LLM runtime names, mig's KV
+// capacity (--kv-context) and their one-line errors. Expected relations are hand arithmetic
+// (e2e = TTFT + (N - 1) TPOT) and the issue's figure: Llama-2-7B fp16 weights stream in 4.0 ms on
+// an H100 SXM (13.48 GB at 3352 GB/s); the decode step was 17.7 ms before the decode class.
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QtTest>
+
+#include <cmath>
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+Run cli(const QStringList &args) {
+    QProcess p;
+    p.start(QStringLiteral(INFERSIGHT_BINARY_DIR "/bin/infersight-cli"), args);
+    p.waitForFinished(240000);
+    return Run{p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+}
+
+}  // namespace
+
+class TestCliLlm : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void decodeStepAtMemorySpeed_data();
+    void decodeStepAtMemorySpeed();
+    void request();
+    void migKvCapacity();
+    void fails_data();
+    void fails();
+};
+
+void TestCliLlm::initTestCase() {
+    QVERIFY2(QFileInfo::exists(QStringLiteral(INFERSIGHT_BINARY_DIR "/bin/infersight-cli")), "infersight-cli is not built");
+}
+
+void TestCliLlm::decodeStepAtMemorySpeed_data() {
+    QTest::addColumn<QStringList>("runtime");
+    QTest::newRow("fused") << QStringList{"--runtime", "fused"};
+    QTest::newRow("vllm") << QStringList{"--runtime", "vllm"};
+    QTest::newRow("trt-llm") << QStringList{"--runtime", "trt-llm"};
+}
+
+void TestCliLlm::decodeStepAtMemorySpeed() {
+    QFETCH(QStringList, runtime);
+    const Run r = cli(QStringList{"predict", "zoo:llama-2-7b", "--gpu", "h100-sxm5-80gb", "--phase", "decode", "--context", "2000",
+                                  "--precision", "fp16", "--json"} +
+                      runtime);
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const double ms = QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("latency_ms")).toDouble();
+    qInfo("llama-2-7b decode, context 2000, H100 SXM, %s: %.2f ms per token", qPrintable(runtime.last()), ms);
+    QVERIFY(ms > 4.0 * 1.1);
+    QVERIFY(ms < 4.3 * 1.7);  // weights + KV (2000 x 0.5 MiB) at datasheet bandwidth: 4.33 ms
+}
+
+void TestCliLlm::request() {
+    const Run r = cli({"predict", "zoo:llama-2-7b", "--gpu", "a100-sxm4-80gb", "--prompt", "512", "--output", "128", "--batch", "4",
+                       "--runtime", "vllm", "--weights", "awq", "--json"});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const QJsonObject j = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    const double ttft = j.value(QStringLiteral("ttft_ms")).toDouble();
+    const double tpot = j.value(QStringLiteral("tpot_ms")).toDouble();
+    QVERIFY(ttft > 0 && tpot > 0);
+    QCOMPARE(j.value(QStringLiteral("weights")).toString(), QStringLiteral("w4a16"));
+    QCOMPARE(j.value(QStringLiteral("runtime")).toString(), QStringLiteral("vllm"));
+    QVERIFY(std::abs(j.value(QStringLiteral("e2e_ms")).toDouble() - (ttft + 127.0 * tpot)) < 1e-6 * ttft);
+    QVERIFY(std::abs(j.value(QStringLiteral("tokens_per_s_aggregate")).toDouble() - 4000.0 / tpot) < 1e-6 * 4000.0 / tpot);
+    QCOMPARE(j.value(QStringLiteral("decode_samples")).toArray().size(), 3);
+    // AWQ weights of Llama-2-7B: 6.61e9 GEMM weights x 0.5195 bytes + 0.13e9 x 2 bytes = 3.70e9 bytes = 3524 MiB.
+    const double weightsMib = j.value(QStringLiteral("memory_at_end")).toObject().value(QStringLiteral("weights")).toDouble();
+    QVERIFY2(std::abs(weightsMib - 3524.0) < 40.0, qPrintable(QString::number(weightsMib)));
+    const Run t = cli({"predict", "zoo:llama-2-7b", "--gpu", "a100-sxm4-80gb", "--prompt", "512", "--output", "128"});
+    QVERIFY2(t.exitCode == 0, qPrintable(t.err));
+    QVERIFY(t.out.contains(QStringLiteral("TTFT")));
+    QVERIFY(t.out.contains(QStringLiteral("TPOT")));
+}
+
+void TestCliLlm::migKvCapacity() {
+    const Run r = cli({"mig", "zoo:llama-2-7b", "--gpu", "h100-sxm5-80gb", "--precision", "fp16", "--runtime", "vllm", "--weights",
+                       "w4a16", "--kv-context", "2048", "--json"});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const QJsonArray kv = QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("kv_capacity")).toArray();
+    QVERIFY(kv.size() > 2);
+    bool sawSlice = false;
+    for (const QJsonValue &v : kv) {
+        const QJsonObject o = v.toObject();
+        if (o.value(QStringLiteral("profile")).toString() == QLatin1String("1g.10gb")) {
+            sawSlice = true;
+            QVERIFY(o.value(QStringLiteral("weights_fit")).toBool());
+            QVERIFY(o.value(QStringLiteral("max_sequences")).toInt() >= 1);
+            QCOMPARE(o.value(QStringLiteral("kv_bytes_per_token")).toDouble(), 524288.0);  // 2 x 32 x 4096 x 2
+        }
+        if (o.value(QStringLiteral("profile")).toString() == QLatin1String("whole GPU")) {
+            QVERIFY(o.value(QStringLiteral("max_sequences")).toInt() > 30);
+        }
+    }
+    QVERIFY(sawSlice);
+    const Run t = cli({"mig", "zoo:llama-2-7b", "--gpu", "h100-sxm5-80gb", "--precision", "fp16", "--kv-context", "2048"});
+    QVERIFY2(t.exitCode == 0, qPrintable(t.err));
+    QVERIFY(t.out.contains(QStringLiteral("KV capacity at 2048 tokens")));
+    QVERIFY(t.out.contains(QStringLiteral("weights do not fit")));  // fp16 on 1g.10gb
+}
+
+void TestCliLlm::fails_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("mentions");
+    QTest::newRow("prompt without output") << QStringList{"predict", "zoo:llama-2-7b", "--gpu", "l4", "--prompt", "10"} << "--output";
+    QTest::newRow("bad output") << QStringList{"predict", "zoo:llama-2-7b", "--gpu", "l4", "--prompt", "10", "--output", "x"}
+                                << "--output";
+    QTest::newRow("unknown weights") << QStringList{"predict", "zoo:llama-2-7b", "--gpu", "l4", "--weights", "int3"} << "--weights";
+    QTest::newRow("weight-only with fp32") << QStringList{"predict", "zoo:llama-2-7b", "--gpu", "l4", "--weights", "awq", "--precision", "fp32"}
+                                           << "fp16 or bf16";
+    QTest::newRow("unknown runtime") << QStringList{"predict", "zoo:llama-2-7b", "--gpu", "l4", "--runtime", "sglang"} << "vllm";
+    QTest::newRow("bad kv-context") << QStringList{"mig", "zoo:llama-2-7b", "--gpu", "h100-sxm5-80gb", "--kv-context", "0"}
+                                    << "--kv-context";
+}
+
+void TestCliLlm::fails() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, mentions);
+    const Run r = cli(args);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(mentions), qPrintable(r.err));
+    QCOMPARE(r.err.trimmed().count(QLatin1Char('\n')), 0);
+}
+
+QTEST_GUILESS_MAIN(TestCliLlm)
+#include "test_cli_llm.moc"

@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: MIT
+// Tests of the decode kernel class (predict/decode_model.h), weight formats (weight_format.h) and
+// LLM runtimes (llm_runtime.h). Expected values are hand calculations from datasheet figures
+// (the catalogue's A100-PCIE-40GB: 1555 GB/s, 108 SMs, compute capability 8.0) and the formats'
+// published layouts:
+//  - AWQ/GPTQ W4A16 with group size 128 (Lin et al., MLSys 2024): 4-bit weights plus an fp16 scale
+//    and a 4-bit zero point per 128 weights = 0.5 + 2.5 / 128 bytes per weight;
+//  - GGUF Q4_0 (ggml's block_q4_0: fp16 scale + 16 bytes of nibbles per 32 weights) = 18 / 32;
+//    Q8_0 (fp16 scale + 32 int8) = 34 / 32.
+#include "hardware/gpu_catalogue.h"
+#include "hardware/target.h"
+#include "predict/decode_model.h"
+#include "predict/device_resources.h"
+#include "predict/llm_runtime.h"
+#include "predict/weight_format.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace infersight;
+
+namespace {
+
+DeviceResources a100() {
+    const GpuSpec *gpu = GpuCatalogue::builtIn().find(QStringLiteral("a100-pcie-40gb"));
+    if (!gpu) {
+        qFatal("a100-pcie-40gb missing from the catalogue");
+    }
+    return DeviceResources::fromSpec(*gpu);
+}
+
+ResolvedWeightFormat native() {
+    return *resolveWeightFormat(WeightFormat::Native, Precision::FP16, true);
+}
+
+}  // namespace
+
+class TestDecodeModel : public QObject {
+    Q_OBJECT
+private slots:
+    void weightFormatBytes_data();
+    void weightFormatBytes();
+    void weightFormatNamesAndErrors();
+    void gemvAtBandwidth();
+    void attentionReadsTheCache();
+    void noJumpAtTheHandover();
+    void neverBelowTheFloor();
+    void fourBitStreamsFewerBytes();
+    void runtimesByName();
+};
+
+void TestDecodeModel::weightFormatBytes_data() {
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<double>("bytes");
+    QTest::addColumn<QString>("precision");
+    QTest::newRow("fp16") << "fp16" << 2.0 << "fp16";
+    QTest::newRow("bf16") << "bf16" << 2.0 << "bf16";
+    QTest::newRow("w8a16") << "w8a16" << 1.0 << "fp16";
+    QTest::newRow("int8 = w8a8") << "int8" << 1.0 << "int8";
+    QTest::newRow("fp8") << "fp8" << 1.0 << "fp8";
+    QTest::newRow("awq = w4a16 g128") << "awq" << 0.5 + 2.5 / 128.0 << "fp16";
+    QTest::newRow("gptq") << "gptq" << 0.5 + 2.5 / 128.0 << "fp16";
+    QTest::newRow("q4_0") << "q4_0" << 18.0 / 32.0 << "fp16";
+    QTest::newRow("q8_0") << "q8_0" << 34.0 / 32.0 << "fp16";
+    QTest::newRow("q4_k_m, 4.8 bits") << "Q4_K_M" << 0.6 << "fp16";
+}
+
+void TestDecodeModel::weightFormatBytes() {
+    QFETCH(QString, name);
+    QFETCH(double, bytes);
+    QFETCH(QString, precision);
+    const auto format = weightFormatFromName(name);
+    QVERIFY(format);
+    const auto resolved = resolveWeightFormat(*format, Precision::FP32, false);
+    QVERIFY2(resolved, qPrintable(resolved ? QString() : resolved.errorMessage()));
+    QCOMPARE(resolved->bytesPerWeight, bytes);
+    QCOMPARE(precisionName(resolved->precision), precision);
+}
+
+void TestDecodeModel::weightFormatNamesAndErrors() {
+    QVERIFY(!weightFormatFromName(QStringLiteral("int3")));
+    // Weight-only formats need 16-bit activations; the error names the format and the precision.
+    const auto bad = resolveWeightFormat(WeightFormat::W4A16, Precision::FP32, true);
+    QVERIFY(!bad);
+    QVERIFY(bad.errorMessage().contains(QLatin1String("w4a16")));
+    QVERIFY(bad.errorMessage().contains(QLatin1String("fp32")));
+    // W8A8 runs int8 activations: an explicit fp16 is a conflict.
+    QVERIFY(!resolveWeightFormat(WeightFormat::W8A8, Precision::FP16, true));
+    QVERIFY(resolveWeightFormat(WeightFormat::W4A16, Precision::BF16, true));
+    QCOMPARE(weightFormatNames().size(), 10);
+}
+
+void TestDecodeModel::gemvAtBandwidth() {
+    // One token through a 4096 x 4096 fp16 projection: 4096 * 4096 * 2 bytes of weights streamed,
+    // activations 2 * 4096 * 2 bytes. A100 streaming fraction 0.90 (decode_model.cpp, from
+    // kernels_vec), efficiency 1, tau 2 us:
+    //   t = 2 us + 33,554,432 / (0.90 * 1555e9) s + 16,384 / (0.90 * 1555e9) s = 2 + 23.98 + 0.012 us.
+    const Kernel k = Kernel::gemm(1, 4096, 4096, 1, true, ComputeType::FP16, 2);
+    QCOMPARE(DecodeModel::kindOf(k), DecodeKernelKind::Weights);
+    DecodeEfficiency eff;
+    eff.kernelUs = 2.0;
+    const DecodeKernelTime t = DecodeModel::time(k, a100(), eff, native(), 1.0);
+    QCOMPARE(t.bytes, 4096.0 * 4096.0 * 2.0 + 2.0 * 4096.0 * 2.0);
+    const double expectedUs = 2.0 + (4096.0 * 4096.0 * 2.0 + 2.0 * 4096.0 * 2.0) / (0.90 * 1555e9) * 1e6;
+    QVERIFY2(std::abs(t.ms * 1e3 - expectedUs) < 0.02 * expectedUs,
+             qPrintable(QStringLiteral("%1 us vs %2 us").arg(t.ms * 1e3).arg(expectedUs)));
+    QCOMPARE(t.classWeight, 1.0);
+}
+
+void TestDecodeModel::attentionReadsTheCache() {
+    // Fused decode attention of 32 heads, 1 query row, 2048 cached tokens, head dim 128 (K and V:
+    // k = 256): the cache is 32 * 2048 * 256 * 2 bytes = 33.5 MB.
+    const Kernel k = Kernel::gemm(1, 2048, 256, 32, false, ComputeType::FP16, 2);
+    QCOMPARE(DecodeModel::kindOf(k), DecodeKernelKind::Attention);
+    const DecodeKernelTime t = DecodeModel::time(k, a100(), DecodeEfficiency{}, native(), 1.0);
+    QVERIFY(t.bytes >= 32.0 * 2048 * 256 * 2);
+    QVERIFY(t.bytes < 32.0 * 2048 * 256 * 2 * 1.01);
+    QVERIFY(t.ms > t.bytes / 1555e9 * 1e3);
+}
+
+void TestDecodeModel::noJumpAtTheHandover() {
+    // The stream time blends into the GEMM model between 16 and 64 rows: consecutive row counts
+    // differ by less than the change of their bytes or FLOPs could explain (< 15 %), whatever the
+    // GEMM model says (here a GEMM time 3x the class's and one 1/3 of it).
+    const DeviceResources dev = a100();
+    DecodeEfficiency eff;
+    for (double gemmFactor : {3.0, 1.0 / 3.0}) {
+        double previous = -1;
+        for (std::int64_t rows = 1; rows <= 80; ++rows) {
+            const Kernel k = Kernel::gemm(rows, 4096, 4096, 1, true, ComputeType::FP16, 2);
+            const double classOnly = DecodeModel::time(k, dev, eff, native(), 0).classMs;
+            const DecodeKernelTime t = DecodeModel::time(k, dev, eff, native(), classOnly * gemmFactor);
+            if (rows <= 16) {
+                QCOMPARE(t.ms, std::max(t.classMs, t.floorMs));
+            }
+            if (rows >= 64) {
+                QCOMPARE(t.classWeight, 0.0);
+                QCOMPARE(t.ms, std::max(classOnly * gemmFactor, t.floorMs));
+            }
+            if (previous > 0) {
+                const double ratio = t.ms / previous;
+                QVERIFY2(ratio < 1.15 && ratio > 1.0 / 1.15,
+                         qPrintable(QStringLiteral("rows %1: %2 ms after %3 ms").arg(rows).arg(t.ms).arg(previous)));
+            }
+            previous = t.ms;
+        }
+        QVERIFY(!DecodeModel::applies(Kernel::gemm(64, 4096, 4096, 1, true, ComputeType::FP16, 2)));
+        QVERIFY(DecodeModel::applies(Kernel::gemm(63, 4096, 4096, 1, true, ComputeType::FP16, 2)));
+    }
+}
+
+void TestDecodeModel::neverBelowTheFloor() {
+    // Whatever the efficiencies say, a decode kernel never beats its bytes at datasheet bandwidth.
+    DecodeEfficiency greedy;
+    greedy.weights = {5.0, 5.0, 5.0, 5.0};
+    greedy.attention = 5.0;
+    greedy.kernelUs = 0;
+    const DeviceResources dev = a100();
+    for (std::int64_t rows : {1, 8, 16, 32}) {
+        const Kernel k = Kernel::gemm(rows, 11008, 4096, 1, true, ComputeType::FP16, 2);
+        const DecodeKernelTime t = DecodeModel::time(k, dev, greedy, native(), 1e-6);
+        QVERIFY(t.ms >= t.bytes / (1555e9) * 1e3 * 0.999999);
+    }
+}
+
+void TestDecodeModel::fourBitStreamsFewerBytes() {
+    const Kernel k = Kernel::gemm(1, 4096, 4096, 1, true, ComputeType::FP16, 2);
+    const auto w4 = resolveWeightFormat(WeightFormat::W4A16, Precision::FP16, true);
+    QVERIFY(w4);
+    const DecodeKernelTime t4 = DecodeModel::time(k, a100(), DecodeEfficiency{}, *w4, 1.0);
+    const DecodeKernelTime t16 = DecodeModel::time(k, a100(), DecodeEfficiency{}, native(), 1.0);
+    QCOMPARE(t4.bytes, 4096.0 * 4096.0 * (0.5 + 2.5 / 128.0) + 2.0 * 4096.0 * 2.0);
+    QVERIFY(t4.ms < 0.5 * t16.ms);
+    QVERIFY(t4.computeMs > 0);  // dequantisation on the CUDA cores
+}
+
+void TestDecodeModel::runtimesByName() {
+    QCOMPARE(findLlmRuntime(QStringLiteral("eager"))->id, QStringLiteral("hf-eager"));
+    QCOMPARE(findLlmRuntime(QStringLiteral("HF"))->id, QStringLiteral("hf-eager"));
+    QCOMPARE(findLlmRuntime(QStringLiteral("fused"))->id, QStringLiteral("vllm"));
+    QCOMPARE(findLlmRuntime(QStringLiteral("TensorRT-LLM"))->id, QStringLiteral("trt-llm"));
+    QVERIFY(!findLlmRuntime(QStringLiteral("onnxruntime")));
+    QCOMPARE(*loweringFromRuntimeName(QStringLiteral("vllm")), Runtime::Fused);
+    QCOMPARE(*loweringFromRuntimeName(QStringLiteral("hf-eager")), Runtime::Eager);
+    QCOMPARE(defaultLlmRuntime(Runtime::Eager).id, QStringLiteral("hf-eager"));
+    QVERIFY(findLlmRuntime(QStringLiteral("vllm"))->cudaGraphs);
+    QVERIFY(!findLlmRuntime(QStringLiteral("hf-eager"))->cudaGraphs);
+    QCOMPARE(findLlmRuntime(QStringLiteral("vllm"))->kvBlockTokens, 16);  // vLLM's default block_size
+}
+
+QTEST_GUILESS_MAIN(TestDecodeModel)
+#include "test_decode_model.moc"
