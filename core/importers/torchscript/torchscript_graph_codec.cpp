@@ -162,14 +162,43 @@ public:
         m_s >> f;
         return f != 0;
     }
+    // QDataStream's own QString / QStringList readers allocate what the length fields say before
+    // reading (a corrupt count reserves gigabytes): the lengths are checked against the bytes left
+    // first (found under AddressSanitizer by test_torchscript_graph_codec).
     QString string() {
+        quint32 bytes = 0;
+        m_s >> bytes;
+        if (failed() || bytes == 0xffffffffu) {
+            return {};
+        }
+        const qint64 left = m_total - m_s.device()->pos();
+        if (bytes % 2 != 0 || static_cast<qint64>(bytes) > left) {
+            fail(QStringLiteral("a string of %1 bytes is larger than the data").arg(bytes));
+            return {};
+        }
+        if (!m_s.device()->seek(m_s.device()->pos() - 4)) {
+            fail(QStringLiteral("the data cannot be re-read"));
+            return {};
+        }
         QString s;
         m_s >> s;
         return s;
     }
     QStringList strings() {
+        quint32 n = 0;
+        m_s >> n;
+        if (failed()) {
+            return {};
+        }
+        const qint64 left = m_total - m_s.device()->pos();
+        if (static_cast<qint64>(n) > left / 4) {  // every string takes at least its 4-byte length
+            fail(QStringLiteral("a count of %1 is larger than the data").arg(n));
+            return {};
+        }
         QStringList l;
-        m_s >> l;
+        for (quint32 k = 0; k < n && !failed(); ++k) {
+            l << string();
+        }
         return l;
     }
     TorchScriptConstant constant() {
