@@ -4,6 +4,7 @@
 #include "mig/mig_plan_model.h"
 #include "charts/chart_format.h"
 #include "session/explorer_session.h"
+#include "session/llm_serving_spec.h"
 
 #include "design/design.h"
 #include "explore/point_predictor.h"
@@ -238,15 +239,13 @@ std::optional<MigPlannerPanel::Request> MigPlannerPanel::currentRequest(QString 
     request.llm = m_session->modelInfo().hasDecode;
     request.llmSettings = m_session->spec().llm;
     if (request.llm) {
-        // The context of the session's request for this target (its prompt may be fitted to the
-        // model's window); the sequence knob plus the output until the request is computed.
+        // The KV cache at the last step of the session's request for this target (its prompt may be
+        // fitted to the model's window); none until the session has computed it (a new plan follows).
         const TargetResult *tr = current < static_cast<int>(results->targets.size())
                                      ? &results->targets[static_cast<std::size_t>(current)]
                                      : nullptr;
         if (tr != nullptr && tr->llm && tr->llm->request) {
             request.kvContext = tr->llm->request->request.prompt + tr->llm->request->request.output - 1;
-        } else {
-            request.kvContext = std::max<std::int64_t>(1, results->design->bindings().sequence) + request.llmSettings.outputTokens - 1;
         }
     }
     return request;
@@ -305,22 +304,16 @@ void MigPlannerPanel::start() {
         } else {
             outcome->error = plan.errorMessage();
         }
-        if (request.llm && outcome->plan) {
-            // KV capacity of every MIG profile at the request's final context (prompt + output).
-            const Knobs &k = design.knobs();
+        if (request.llm && request.kvContext > 0 && outcome->plan) {
+            // KV capacity of every MIG profile at the request's final context (prompt + output - 1).
             outcome->kvContext = request.kvContext;
-            LlmServing serving;
-            serving.runtime = request.llmSettings.runtime.isEmpty() ? &defaultLlmRuntime(k.runtime)
-                                                                    : findLlmRuntime(request.llmSettings.runtime);
-            auto weights = resolveWeightFormat(request.llmSettings.weights, k.precision, true);
-            if (serving.runtime && weights) {
-                serving.weights = *weights;
+            if (auto serving = llmServingOf(request.llmSettings, design.knobs())) {
                 for (const MigOption &option : outcome->plan->options) {
                     auto target = Target::make(request.gpu, option.profile);
                     if (!target) {
                         continue;
                     }
-                    if (auto capacity = llmKvCapacity(design, *target, outcome->kvContext, serving)) {
+                    if (auto capacity = llmKvCapacity(design, *target, outcome->kvContext, *serving)) {
                         outcome->kv.emplace(option.profile, *capacity);
                     }
                 }

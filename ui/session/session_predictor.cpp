@@ -2,6 +2,7 @@
 #include "session/session_predictor.h"
 
 #include "explore/pareto.h"
+#include "session/llm_serving_spec.h"
 
 #include <QElapsedTimer>
 
@@ -25,22 +26,6 @@ struct SessionPredictor::GridPoint {
 };
 
 namespace {
-
-// How the spec's LLM settings serve the model: the runtime (named, else the default of the knobs'
-// lowering) and the weight format resolved at the knobs' precision.
-Result<LlmServing> servingOf(const DesignSpec &spec) {
-    LlmServing serving;
-    serving.runtime = spec.llm.runtime.isEmpty() ? &defaultLlmRuntime(spec.knobs.runtime) : findLlmRuntime(spec.llm.runtime);
-    if (!serving.runtime) {
-        return Error{QStringLiteral("unknown LLM runtime '%1'").arg(spec.llm.runtime)};
-    }
-    auto weights = resolveWeightFormat(spec.llm.weights, spec.knobs.precision, true);
-    if (!weights) {
-        return weights.error();
-    }
-    serving.weights = *weights;
-    return serving;
-}
 
 // Contexts of the TPOT-vs-context chart: powers of two from 128 to at least 4,096 and twice the
 // request's final context.
@@ -279,7 +264,7 @@ SessionPredictor::Outcome SessionPredictor::predictCurrent(const PredictionReque
             options.batch = std::max<std::int64_t>(1, design.knobs().batch);
             options.cache = device.cache.get();
             if (m_llmWanted) {
-                auto serving = servingOf(m_appliedSpec);
+                auto serving = llmServingOf(m_appliedSpec.llm, m_appliedSpec.knobs);
                 if (!serving) {
                     tr.error = serving.errorMessage();
                     results->targets.push_back(std::move(tr));
@@ -465,7 +450,7 @@ std::shared_ptr<const LlmTargetResult> SessionPredictor::computeLlm(const Resolv
     auto result = std::make_shared<LlmTargetResult>();
     const Design &design = *m_design;
     const Target &target = *rt.target;
-    auto serving = servingOf(m_appliedSpec);
+    auto serving = llmServingOf(m_appliedSpec.llm, m_appliedSpec.knobs);
     if (!serving) {
         result->error = serving.errorMessage();
         return result;

@@ -241,6 +241,10 @@ void TestLlmSession::migPlannerListsKvCapacity() {
     const auto &kv = model->kvCapacity();
     QVERIFY(kv.count(QStringLiteral("1g.10gb")) && kv.count(QStringLiteral("7g.80gb")));
     QVERIFY(kv.at(QStringLiteral("7g.80gb")).maxSequences > kv.at(QStringLiteral("1g.10gb")).maxSequences);
+    if (const QByteArray dir = qgetenv("INFERSIGHT_SCREENSHOT_DIR"); !dir.isEmpty()) {
+        panel.resize(1300, 520);
+        QVERIFY(panel.grab().save(QDir(QString::fromLocal8Bit(dir)).filePath(QStringLiteral("mig-planner-llm.png"))));
+    }
 
     // A CNN: the column is hidden.
     QVERIFY(openAndWait(session, QStringLiteral("zoo:resnet50")));
