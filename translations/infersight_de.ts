@@ -122,50 +122,50 @@
         <translation>%1: keine gemessenen Zeilen in den Validierungsdaten; die Vorhersagen beruhen auf der Übertragung des Kernel-Modells von den gemessenen GPUs (siehe den Fehler je GPU unten, wie stark das schwankt).</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="302"/>
+        <location filename="../ui/report/pdf_report.cpp" line="304"/>
         <source>%1: there is no model to report on</source>
         <translation>%1: Es gibt kein Modell für den Bericht</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="308"/>
+        <location filename="../ui/report/pdf_report.cpp" line="310"/>
         <source>%1: the page size must be A4 or Letter</source>
         <translation>%1: Das Seitenformat muss A4 oder Letter sein</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="312"/>
+        <location filename="../ui/report/pdf_report.cpp" line="314"/>
         <source>%1: the folder %2 does not exist</source>
         <translation>%1: Der Ordner %2 existiert nicht</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="316"/>
+        <location filename="../ui/report/pdf_report.cpp" line="318"/>
         <source>Infersight report: %1</source>
         <translation>Infersight-Bericht: %1</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="319"/>
+        <location filename="../ui/report/pdf_report.cpp" line="321"/>
         <source>unknown</source>
         <translation>unbekannt</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="337"/>
-        <location filename="../ui/report/pdf_report.cpp" line="474"/>
+        <location filename="../ui/report/pdf_report.cpp" line="339"/>
+        <location filename="../ui/report/pdf_report.cpp" line="484"/>
         <location filename="../ui/report/table_export.cpp" line="21"/>
         <location filename="../ui/report/table_export.cpp" line="25"/>
         <source>%1: cannot write (%2)</source>
         <translation>%1: kann nicht schreiben (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="351"/>
+        <location filename="../ui/report/pdf_report.cpp" line="353"/>
         <source>%1: cannot start the PDF</source>
         <translation>%1: PDF kann nicht begonnen werden</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="356"/>
+        <location filename="../ui/report/pdf_report.cpp" line="358"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/report/pdf_report.cpp" line="360"/>
+        <location filename="../ui/report/pdf_report.cpp" line="362"/>
         <source>Predicted inference latency, throughput, energy and memory of %1 on %n target(s).</source>
         <translation>
             <numerusform>Vorhergesagte Inferenz-Latenz, Durchsatz, Energie und Speicher von %1 auf %n Ziel.</numerusform>
@@ -173,147 +173,162 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="368"/>
+        <location filename="../ui/report/pdf_report.cpp" line="371"/>
         <source>%1 (no prediction: %2)</source>
         <translation>%1 (keine Vorhersage: %2)</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="371"/>
+        <location filename="../ui/report/pdf_report.cpp" line="374"/>
+        <source>%1: %2 (%3), the GPU&apos;s usual system</source>
+        <translation>%1: %2 (%3), das übliche System der GPU</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/pdf_report.cpp" line="375"/>
+        <source>%1: %2 (%3), chosen</source>
+        <translation>%1: %2 (%3), gewählt</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/pdf_report.cpp" line="380"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="372"/>
+        <location filename="../ui/report/pdf_report.cpp" line="381"/>
         <source>Source file</source>
         <translation>Quelldatei</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="373"/>
+        <location filename="../ui/report/pdf_report.cpp" line="382"/>
         <source>Format</source>
         <translation>Format</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="374"/>
+        <location filename="../ui/report/pdf_report.cpp" line="383"/>
         <source>Parameters</source>
         <translation>Parameter</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="375"/>
+        <location filename="../ui/report/pdf_report.cpp" line="384"/>
         <source>MACs per sample</source>
         <translation>MACs pro Sample</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="375"/>
+        <location filename="../ui/report/pdf_report.cpp" line="384"/>
         <source>%1 G</source>
         <translation>%1 G</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="376"/>
+        <location filename="../ui/report/pdf_report.cpp" line="385"/>
         <source>Nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="377"/>
+        <location filename="../ui/report/pdf_report.cpp" line="386"/>
         <source>Knobs</source>
         <translation>Stellgrößen</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="378"/>
+        <location filename="../ui/report/pdf_report.cpp" line="387"/>
         <source>Structure</source>
         <translation>Struktur</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="379"/>
+        <location filename="../ui/report/pdf_report.cpp" line="388"/>
         <source>Targets</source>
         <translation>Ziele</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="380"/>
+        <location filename="../ui/report/pdf_report.cpp" line="389"/>
+        <source>Host systems</source>
+        <translation>Hostsysteme</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/pdf_report.cpp" line="390"/>
         <source>Date</source>
         <translation>Datum</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="381"/>
+        <location filename="../ui/report/pdf_report.cpp" line="391"/>
         <source>Infersight version</source>
         <translation>Infersight-Version</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="382"/>
+        <location filename="../ui/report/pdf_report.cpp" line="392"/>
         <source>Kernel model</source>
         <translation>Kernel-Modell</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="387"/>
+        <location filename="../ui/report/pdf_report.cpp" line="397"/>
         <source>Warnings</source>
         <translation>Warnungen</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="390"/>
+        <location filename="../ui/report/pdf_report.cpp" line="400"/>
         <source>All figures are predictions of Infersight&apos;s engine for the knobs above; the accuracy section at the end says what the predictor was validated on and how far its predictions were from measurements.</source>
         <translation>Alle Werte sind Vorhersagen der Infersight-Engine für die obigen Stellgrößen; der Abschnitt Genauigkeit am Ende nennt, woran der Prädiktor validiert wurde und wie weit seine Vorhersagen von Messungen abwichen.</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="396"/>
+        <location filename="../ui/report/pdf_report.cpp" line="406"/>
         <source>Summary</source>
         <translation>Zusammenfassung</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="409"/>
+        <location filename="../ui/report/pdf_report.cpp" line="419"/>
         <source>Layers on %1</source>
         <translation>Schichten auf %1</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="411"/>
+        <location filename="../ui/report/pdf_report.cpp" line="421"/>
         <source>No prediction: %1</source>
         <translation>Keine Vorhersage: %1</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="423"/>
+        <location filename="../ui/report/pdf_report.cpp" line="433"/>
         <source>MIG and MPS plans</source>
         <translation>MIG- und MPS-Pläne</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="427"/>
+        <location filename="../ui/report/pdf_report.cpp" line="437"/>
         <source>None of the targets&apos; GPUs supports MIG.</source>
         <translation>Keine der GPUs der Ziele unterstützt MIG.</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="432"/>
+        <location filename="../ui/report/pdf_report.cpp" line="442"/>
         <source>Recommended: %1</source>
         <translation>Empfohlen: %1</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="434"/>
+        <location filename="../ui/report/pdf_report.cpp" line="444"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="437"/>
+        <location filename="../ui/report/pdf_report.cpp" line="447"/>
         <source>DIPPM&apos;s memory-only rule: %1</source>
         <translation>Reine Speicherregel von DIPPM: %1</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="440"/>
+        <location filename="../ui/report/pdf_report.cpp" line="450"/>
         <source>No plan for %1</source>
         <translation>Kein Plan für %1</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="450"/>
+        <location filename="../ui/report/pdf_report.cpp" line="460"/>
         <source>Accuracy</source>
         <translation>Genauigkeit</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="452"/>
+        <location filename="../ui/report/pdf_report.cpp" line="462"/>
         <source>The validation data could not be read: %1</source>
         <translation>Die Validierungsdaten konnten nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="455"/>
+        <location filename="../ui/report/pdf_report.cpp" line="465"/>
         <source>How far to trust these numbers: Infersight&apos;s predictor was run over every measured row of its data and compared with the measured latency (the figures of `infersight-cli validate`).</source>
         <translation>Wie weit man diesen Zahlen trauen kann: Der Prädiktor von Infersight wurde über jede gemessene Zeile seiner Daten ausgeführt und mit der gemessenen Latenz verglichen (die Werte von `infersight-cli validate`).</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="470"/>
+        <location filename="../ui/report/pdf_report.cpp" line="480"/>
         <source>%1: the PDF could not be finished</source>
         <translation>%1: Das PDF konnte nicht fertiggestellt werden</translation>
     </message>
@@ -323,7 +338,7 @@
         <translation>Es gibt kein Modell: nichts zu exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="305"/>
+        <location filename="../ui/report/pdf_report.cpp" line="307"/>
         <location filename="../ui/report/table_export.cpp" line="38"/>
         <source>%1: the predictions are still being computed; export again when they are done</source>
         <translation>%1: Die Vorhersagen werden noch berechnet; exportieren Sie erneut, wenn sie fertig sind</translation>
@@ -1128,57 +1143,57 @@
 <context>
     <name>infersight::EnergyLatencyChart</name>
     <message>
-        <location filename="../ui/charts/energy_latency_chart.cpp" line="57"/>
+        <location filename="../ui/charts/energy_latency_chart.cpp" line="63"/>
         <source>Latency per forward pass (ms, log scale)</source>
         <translation>Latenz pro Vorwärtsdurchlauf (ms, logarithmisch)</translation>
     </message>
     <message>
-        <location filename="../ui/charts/energy_latency_chart.cpp" line="64"/>
+        <location filename="../ui/charts/energy_latency_chart.cpp" line="70"/>
         <source>Energy per inference (J/sample, log scale)</source>
         <translation>Energie pro Inferenz (J/Sample, logarithmisch)</translation>
     </message>
     <message>
-        <location filename="../ui/charts/energy_latency_chart.cpp" line="156"/>
+        <location filename="../ui/charts/energy_latency_chart.cpp" line="162"/>
         <source>Energy vs latency over batch × precision</source>
         <translation>Energie über Latenz nach Stapelgröße × Präzision</translation>
     </message>
     <message>
-        <location filename="../ui/charts/energy_latency_chart.cpp" line="275"/>
+        <location filename="../ui/charts/energy_latency_chart.cpp" line="281"/>
         <source>does not fit in memory</source>
         <translation>passt nicht in den Speicher</translation>
     </message>
     <message>
-        <location filename="../ui/charts/energy_latency_chart.cpp" line="282"/>
+        <location filename="../ui/charts/energy_latency_chart.cpp" line="288"/>
         <source>current knobs (ring)</source>
         <translation>aktuelle Stellgrößen (Ring)</translation>
     </message>
     <message>
-        <location filename="../ui/charts/energy_latency_chart.cpp" line="288"/>
+        <location filename="../ui/charts/energy_latency_chart.cpp" line="294"/>
         <source>%1 (no prediction: %2)</source>
         <translation>%1 (keine Vorhersage: %2)</translation>
     </message>
     <message>
-        <location filename="../ui/charts/energy_latency_chart.cpp" line="345"/>
+        <location filename="../ui/charts/energy_latency_chart.cpp" line="351"/>
         <source>Energy vs latency over batch × precision (lines: Pareto fronts)</source>
         <translation>Energie über Latenz nach Stapelgröße × Präzision (Linien: Pareto-Fronten)</translation>
     </message>
     <message>
-        <location filename="../ui/charts/energy_latency_chart.cpp" line="385"/>
+        <location filename="../ui/charts/energy_latency_chart.cpp" line="391"/>
         <source>%1, batch %2: %3, %4/sample (%5 per batch)</source>
         <translation>%1, Stapelgröße %2: %3, %4/Sample (%5 pro Stapel)</translation>
     </message>
     <message>
-        <location filename="../ui/charts/energy_latency_chart.cpp" line="394"/>
+        <location filename="../ui/charts/energy_latency_chart.cpp" line="400"/>
         <source>current knobs: </source>
         <translation>aktuelle Stellgrößen: </translation>
     </message>
     <message>
-        <location filename="../ui/charts/energy_latency_chart.cpp" line="416"/>
+        <location filename="../ui/charts/energy_latency_chart.cpp" line="422"/>
         <source>on the Pareto front: no other point of this target is both faster and more frugal</source>
         <translation>auf der Pareto-Front: kein anderer Punkt dieses Ziels ist zugleich schneller und sparsamer</translation>
     </message>
     <message>
-        <location filename="../ui/charts/energy_latency_chart.cpp" line="419"/>
+        <location filename="../ui/charts/energy_latency_chart.cpp" line="425"/>
         <source>does not fit in the target&apos;s memory</source>
         <translation>passt nicht in den Speicher des Ziels</translation>
     </message>
@@ -1186,192 +1201,202 @@
 <context>
     <name>infersight::ExplorerSession</name>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="398"/>
-        <location filename="../ui/session/explorer_session.cpp" line="549"/>
+        <location filename="../ui/session/explorer_session.cpp" line="154"/>
+        <source>The project&apos;s sequence length %1 does not apply to %2: none of its inputs has a sequence dimension. It is ignored.</source>
+        <translation>Die Sequenzlänge %1 des Projekts gilt nicht für %2: keiner seiner Eingänge hat eine Sequenzdimension. Sie wird ignoriert.</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/explorer_session.cpp" line="160"/>
+        <source>The project&apos;s image size does not apply to %1: none of its inputs has image dimensions. It is ignored.</source>
+        <translation>Die Bildgröße des Projekts gilt nicht für %1: keiner seiner Eingänge hat Bilddimensionen. Sie wird ignoriert.</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/explorer_session.cpp" line="436"/>
+        <location filename="../ui/session/explorer_session.cpp" line="587"/>
         <source>default</source>
         <translation>Standard</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="405"/>
+        <location filename="../ui/session/explorer_session.cpp" line="443"/>
         <source>no model is open</source>
         <translation>kein Modell geöffnet</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="424"/>
+        <location filename="../ui/session/explorer_session.cpp" line="462"/>
         <source>batch size %1 is out of range (%2 to %3)</source>
         <translation>Stapelgröße %1 liegt außerhalb des Bereichs (%2 bis %3)</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="428"/>
+        <location filename="../ui/session/explorer_session.cpp" line="466"/>
         <source>Batch %1 → %2</source>
         <translation>Stapelgröße %1 → %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="435"/>
+        <location filename="../ui/session/explorer_session.cpp" line="473"/>
         <source>Precision %1 → %2</source>
         <translation>Präzision %1 → %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="443"/>
-        <location filename="../ui/session/explorer_session.cpp" line="483"/>
+        <location filename="../ui/session/explorer_session.cpp" line="481"/>
+        <location filename="../ui/session/explorer_session.cpp" line="521"/>
         <source>Runtime %1 → %2</source>
         <translation>Laufzeit %1 → %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="449"/>
+        <location filename="../ui/session/explorer_session.cpp" line="487"/>
         <source>the output length must be between 1 and %1 tokens (got %2)</source>
         <translation>die Ausgabelänge muss zwischen 1 und %1 Tokens liegen (erhalten: %2)</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="454"/>
+        <location filename="../ui/session/explorer_session.cpp" line="492"/>
         <source>Output tokens %1 → %2</source>
         <translation>Ausgabe-Tokens %1 → %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="468"/>
+        <location filename="../ui/session/explorer_session.cpp" line="506"/>
         <source>Weights %1 → %2</source>
         <translation>Gewichte %1 → %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="475"/>
+        <location filename="../ui/session/explorer_session.cpp" line="513"/>
         <source>unknown LLM runtime &apos;%1&apos; (known: %2)</source>
         <translation>unbekannte LLM-Laufzeit „%1“ (bekannt: %2)</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="488"/>
+        <location filename="../ui/session/explorer_session.cpp" line="526"/>
         <source>the sequence length must be at least 1 (got %1)</source>
         <translation>die Sequenzlänge muss mindestens 1 sein (erhalten: %1)</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="493"/>
+        <location filename="../ui/session/explorer_session.cpp" line="531"/>
         <source>Sequence length %1 → %2</source>
         <translation>Sequenzlänge %1 → %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="499"/>
+        <location filename="../ui/session/explorer_session.cpp" line="537"/>
         <source>the image size must be at least 1 pixel (got %1)</source>
         <translation>die Bildgröße muss mindestens 1 Pixel sein (erhalten: %1)</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="505"/>
+        <location filename="../ui/session/explorer_session.cpp" line="543"/>
         <source>Image size %1 → %2</source>
         <translation>Bildgröße %1 → %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="517"/>
+        <location filename="../ui/session/explorer_session.cpp" line="555"/>
         <source>Phase %1 → %2</source>
         <translation>Phase %1 → %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="523"/>
+        <location filename="../ui/session/explorer_session.cpp" line="561"/>
         <source>the context must be at least 1 token (got %1)</source>
         <translation>der Kontext muss mindestens 1 Token sein (erhalten: %1)</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="526"/>
+        <location filename="../ui/session/explorer_session.cpp" line="564"/>
         <source>the context length applies to the decode phase only</source>
         <translation>die Kontextlänge gilt nur für die Decode-Phase</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="530"/>
+        <location filename="../ui/session/explorer_session.cpp" line="568"/>
         <source>Context %1 → %2</source>
         <translation>Kontext %1 → %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="536"/>
+        <location filename="../ui/session/explorer_session.cpp" line="574"/>
         <source>the width multiplier must be above 0 (got %1)</source>
         <translation>der Breitenfaktor muss größer als 0 sein (erhalten: %1)</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="541"/>
+        <location filename="../ui/session/explorer_session.cpp" line="579"/>
         <source>Width multiplier %1 → %2</source>
         <translation>Breitenfaktor %1 → %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="550"/>
+        <location filename="../ui/session/explorer_session.cpp" line="588"/>
         <source>Depth %1 → %2</source>
         <translation>Tiefe %1 → %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="572"/>
+        <location filename="../ui/session/explorer_session.cpp" line="610"/>
         <source>there is no edit %1</source>
         <translation>es gibt keine Änderung %1</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="577"/>
+        <location filename="../ui/session/explorer_session.cpp" line="615"/>
         <source>Remove edit: %1</source>
         <translation>Änderung entfernen: %1</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="587"/>
+        <location filename="../ui/session/explorer_session.cpp" line="625"/>
         <source>Precision of &apos;%1&apos; = %2</source>
         <translation>Präzision von „%1“ = %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="588"/>
+        <location filename="../ui/session/explorer_session.cpp" line="626"/>
         <source>Precision of &apos;%1&apos; follows the model</source>
         <translation>Präzision von „%1“ folgt dem Modell</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="656"/>
+        <location filename="../ui/session/explorer_session.cpp" line="694"/>
         <source>at most %1 targets can be compared; remove one first</source>
         <translation>höchstens %1 Ziele können verglichen werden; entfernen Sie zuerst eines</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="664"/>
-        <location filename="../ui/session/explorer_session.cpp" line="723"/>
+        <location filename="../ui/session/explorer_session.cpp" line="702"/>
+        <location filename="../ui/session/explorer_session.cpp" line="761"/>
         <source>%1 is already in the target list</source>
         <translation>%1 ist bereits in der Zielliste</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="669"/>
+        <location filename="../ui/session/explorer_session.cpp" line="707"/>
         <source>Add target %1</source>
         <translation>Ziel %1 hinzufügen</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="674"/>
-        <location filename="../ui/session/explorer_session.cpp" line="715"/>
+        <location filename="../ui/session/explorer_session.cpp" line="712"/>
+        <location filename="../ui/session/explorer_session.cpp" line="753"/>
         <source>there is no target %1</source>
         <translation>es gibt kein Ziel %1</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="677"/>
+        <location filename="../ui/session/explorer_session.cpp" line="715"/>
         <source>the last target cannot be removed; add another one first</source>
         <translation>das letzte Ziel kann nicht entfernt werden; fügen Sie zuerst ein anderes hinzu</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="686"/>
+        <location filename="../ui/session/explorer_session.cpp" line="724"/>
         <source>Remove target %1</source>
         <translation>Ziel %1 entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="691"/>
+        <location filename="../ui/session/explorer_session.cpp" line="729"/>
         <source>cannot move target %1 to position %2</source>
         <translation>Ziel %1 kann nicht an Position %2 verschoben werden</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="710"/>
+        <location filename="../ui/session/explorer_session.cpp" line="748"/>
         <source>Move target %1 to position %2</source>
         <translation>Ziel %1 an Position %2 verschieben</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="729"/>
+        <location filename="../ui/session/explorer_session.cpp" line="767"/>
         <source>Target %1: %2 → %3</source>
         <translation>Ziel %1: %2 → %3</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="749"/>
+        <location filename="../ui/session/explorer_session.cpp" line="787"/>
         <source>no target given</source>
         <translation>kein Ziel angegeben</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="889"/>
+        <location filename="../ui/session/explorer_session.cpp" line="927"/>
         <source>%1: no model is open, nothing to save</source>
         <translation>%1: kein Modell geöffnet, nichts zu speichern</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="903"/>
-        <location filename="../ui/session/explorer_session.cpp" line="906"/>
+        <location filename="../ui/session/explorer_session.cpp" line="944"/>
+        <location filename="../ui/session/explorer_session.cpp" line="947"/>
         <source>%1: cannot write the project: %2</source>
         <translation>%1: das Projekt kann nicht geschrieben werden: %2</translation>
     </message>
@@ -1887,7 +1912,7 @@
     </message>
     <message>
         <location filename="../ui/knobs/knobs_panel.cpp" line="186"/>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="449"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="452"/>
         <source>The whole GPU or one MIG instance of it</source>
         <translation>Die ganze GPU oder eine MIG-Instanz davon</translation>
     </message>
@@ -1959,9 +1984,9 @@
     <message>
         <location filename="../ui/knobs/knobs_panel.cpp" line="234"/>
         <location filename="../ui/knobs/knobs_panel.cpp" line="238"/>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="264"/>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="278"/>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="283"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="267"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="281"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="286"/>
         <source> tokens</source>
         <translation> Tokens</translation>
     </message>
@@ -1977,168 +2002,212 @@
     </message>
     <message>
         <location filename="../ui/knobs/knobs_panel.cpp" line="238"/>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="283"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="286"/>
         <source> token</source>
         <translation> Token</translation>
     </message>
     <message>
         <location filename="../ui/knobs/knobs_panel.cpp" line="243"/>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="503"/>
+        <source>Numeric precision of the run. fp32 follows PyTorch&apos;s defaults: convolutions run on TF32 tensor cores on Ampere and later GPUs (cudnn.allow_tf32), GEMMs on FP32 CUDA cores; fp32-strict turns TF32 off everywhere; tf32 turns it on for GEMMs too.</source>
+        <translation>Numerische Genauigkeit des Laufs. fp32 folgt den Voreinstellungen von PyTorch: Faltungen laufen ab Ampere auf TF32-Tensor-Cores (cudnn.allow_tf32), GEMMs auf FP32-CUDA-Cores; fp32-strict schaltet TF32 überall ab; tf32 schaltet es auch für GEMMs ein.</translation>
+    </message>
+    <message>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="487"/>
+        <source>FP32 model with PyTorch&apos;s defaults: GEMMs on FP32 CUDA cores (matmul TF32 off), convolutions on TF32 tensor cores on Ampere and later (cudnn.allow_tf32 = True), FP32 CUDA cores before</source>
+        <translation>FP32-Modell mit den Voreinstellungen von PyTorch: GEMMs auf FP32-CUDA-Cores (matmul ohne TF32), Faltungen ab Ampere auf TF32-Tensor-Cores (cudnn.allow_tf32 = True), davor auf FP32-CUDA-Cores</translation>
+    </message>
+    <message>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="490"/>
+        <source>FP32 math everywhere: TF32 off for matmul and cuDNN (fp32_precision = &apos;ieee&apos;)</source>
+        <translation>Überall FP32-Arithmetik: TF32 für matmul und cuDNN aus (fp32_precision = 'ieee')</translation>
+    </message>
+    <message>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="492"/>
+        <source>FP32 storage, GEMMs and convolutions on TF32 tensor cores (Ampere and later)</source>
+        <translation>FP32-Speicher, GEMMs und Faltungen auf TF32-Tensor-Cores (ab Ampere)</translation>
+    </message>
+    <message>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="493"/>
+        <source>Model cast to FP16 (model.half()): every op in FP16</source>
+        <translation>Modell nach FP16 umgewandelt (model.half()): jede Operation in FP16</translation>
+    </message>
+    <message>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="494"/>
+        <source>Model cast to BF16: every op in BF16</source>
+        <translation>Modell nach BF16 umgewandelt: jede Operation in BF16</translation>
+    </message>
+    <message>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="496"/>
+        <source>CUDA autocast to FP16: GEMMs and convolutions in FP16 with cast kernels at op boundaries</source>
+        <translation>CUDA-Autocast nach FP16: GEMMs und Faltungen in FP16, mit Umwandlungs-Kernels an den Grenzen der Operationen</translation>
+    </message>
+    <message>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="497"/>
+        <source>INT8 GEMMs and convolutions (TensorRT-style), other ops in FP16</source>
+        <translation>INT8-GEMMs und -Faltungen (wie TensorRT), übrige Operationen in FP16</translation>
+    </message>
+    <message>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="498"/>
+        <source>FP8 GEMMs and convolutions (Hopper and later), other ops in FP16</source>
+        <translation>FP8-GEMMs und -Faltungen (ab Hopper), übrige Operationen in FP16</translation>
+    </message>
+    <message>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="526"/>
         <source>Numeric precision of the run</source>
         <translation>Numerische Präzision des Laufs</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="244"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="247"/>
         <source>&amp;Precision:</source>
         <translation>&amp;Präzision:</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="257"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="260"/>
         <source>As the precision</source>
         <translation>Wie die Präzision</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="260"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="263"/>
         <source>How the LLM&apos;s weights are stored: bytes streamed per decode step and the model&apos;s memory</source>
         <translation>Wie die Gewichte des LLM gespeichert sind: pro Decode-Schritt gestreamte Bytes und Speicherbedarf des Modells</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="261"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="264"/>
         <source>W&amp;eights:</source>
         <translation>Ge&amp;wichte:</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="266"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="269"/>
         <source>Tokens generated per request (the prompt is the sequence length)</source>
         <translation>Pro Anfrage erzeugte Tokens (der Prompt ist die Sequenzlänge)</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="267"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="270"/>
         <source>&amp;Output:</source>
         <translation>A&amp;usgabe:</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="341"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="344"/>
         <source>Eager (PyTorch)</source>
         <translation>Eager (PyTorch)</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="342"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="345"/>
         <source>One kernel per operator, framework dispatch on the host</source>
         <translation>Ein Kernel pro Operator, Framework-Dispatch auf dem Host</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="343"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="346"/>
         <source>Fused (TensorRT-like)</source>
         <translation>Fusioniert (TensorRT-ähnlich)</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="344"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="347"/>
         <source>Folded batch norm, fused epilogues and attention, light launch cost</source>
         <translation>Gefaltete Batch-Norm, fusionierte Epiloge und Attention, geringe Startkosten</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="249"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="252"/>
         <source>&amp;Runtime:</source>
         <translation>&amp;Laufzeit:</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="271"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="274"/>
         <source>Prefill</source>
         <translation>Prefill</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="272"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="275"/>
         <source>The prompt: attention over the sequence</source>
         <translation>Der Prompt: Attention über die Sequenz</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="273"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="276"/>
         <source>Decode</source>
         <translation>Decode</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="274"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="277"/>
         <source>New tokens with a KV cache of the context length</source>
         <translation>Neue Tokens mit einem KV-Cache der Kontextlänge</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="275"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="278"/>
         <source>P&amp;hase:</source>
         <translation>P&amp;hase:</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="280"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="283"/>
         <source>Tokens already in the KV cache (decode phase)</source>
         <translation>Tokens, die schon im KV-Cache liegen (Decode-Phase)</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="281"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="284"/>
         <source>&amp;Context:</source>
         <translation>&amp;Kontext:</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="292"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="295"/>
         <source>Global width multiplier: every layer&apos;s channels / hidden size scaled</source>
         <translation>Globaler Breitenfaktor: Kanäle / verborgene Größe jeder Schicht skaliert</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="293"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="296"/>
         <source>&amp;Width:</source>
         <translation>&amp;Breite:</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="296"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="299"/>
         <source>Model&apos;s own</source>
         <translation>Wie im Modell</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="297"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="300"/>
         <source>Number of blocks / layers</source>
         <translation>Anzahl der Blöcke / Schichten</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="298"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="301"/>
         <source>&amp;Depth:</source>
         <translation>&amp;Tiefe:</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="393"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="396"/>
         <source>Your GPUs</source>
         <translation>Ihre GPUs</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="410"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="413"/>
         <source>Generation</source>
         <translation>Generation</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="416"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="419"/>
         <source>%1 SMs, %2 GB %3, %4 GB/s</source>
         <translation>%1 SMs, %2 GB %3, %4 GB/s</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="422"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="425"/>
         <source>Your GPU (%1)</source>
         <translation>Ihre GPU (%1)</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="433"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="436"/>
         <source>Whole GPU</source>
         <translation>Ganze GPU</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="439"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="442"/>
         <source>%1 of %2 compute slices, %3 MiB, %4 SMs</source>
         <translation>%1 von %2 Rechen-Slices, %3 MiB, %4 SMs</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="450"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="453"/>
         <source>%1 has no MIG</source>
         <translation>%1 hat kein MIG</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="461"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="464"/>
         <source>%1 (not in the catalogue)</source>
         <translation>%1 (nicht im Katalog)</translation>
     </message>
@@ -2904,197 +2973,197 @@
 <context>
     <name>infersight::MigPlannerPanel</name>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="95"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="96"/>
         <source>&amp;Latency SLO</source>
         <translation>&amp;Latenz-SLO</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="97"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="98"/>
         <source>Recommend the smallest option that fits and meets this latency (otherwise: the highest throughput per GPU)</source>
         <translation>Die kleinste Option empfehlen, die passt und diese Latenz einhält (sonst: den höchsten Durchsatz pro GPU)</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="103"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="104"/>
         <source> ms</source>
         <translation> ms</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="107"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="108"/>
         <source>Latency SLO in milliseconds</source>
         <translation>Latenz-SLO in Millisekunden</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="113"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="114"/>
         <source> %</source>
         <translation> %</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="116"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="117"/>
         <source>Share of each option&apos;s usable memory kept free</source>
         <translation>Anteil des nutzbaren Speichers jeder Option, der frei bleibt</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="117"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="118"/>
         <source>Memory &amp;headroom</source>
         <translation>Speicher&amp;reserve</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="144"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="145"/>
         <source>Double-click an option (or press Enter) to set it as a target</source>
         <translation>Doppelklicken Sie auf eine Option (oder drücken Sie Enter), um sie als Ziel zu setzen</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="168"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="169"/>
         <source>&amp;Add as Target</source>
         <translation>Als Ziel &amp;hinzufügen</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="170"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="171"/>
         <source>Set the selected option as a target (replaces the current target when the list is full) (%1)</source>
         <translation>Die gewählte Option als Ziel setzen (ersetzt das aktuelle Ziel, wenn die Liste voll ist) (%1)</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="181"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="182"/>
         <source>Add as Target</source>
         <translation>Als Ziel hinzufügen</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="215"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="216"/>
         <source>Opening the model…</source>
         <translation>Modell wird geöffnet…</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="215"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="216"/>
         <source>Open a model to plan MIG slices and MPS shares for it.</source>
         <translation>Öffnen Sie ein Modell, um MIG-Slices und MPS-Anteile dafür zu planen.</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="221"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="222"/>
         <source>Add a target GPU to plan for.</source>
         <translation>Fügen Sie eine Ziel-GPU hinzu, für die geplant werden soll.</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="226"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="227"/>
         <source>The current target cannot be planned for: %1</source>
         <translation>Für das aktuelle Ziel kann nicht geplant werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="277"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="276"/>
         <source>Planning…</source>
         <translation>Wird geplant…</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="368"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="361"/>
         <source>%1 on %2 · batch %3 · %4 · %5</source>
         <translation>%1 auf %2 · Stapelgröße %3 · %4 · %5</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="376"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="369"/>
         <source>Planning failed: %1</source>
         <translation>Planung fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="382"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="375"/>
         <source>&lt;b&gt;Recommended: %1&lt;/b&gt; — %2</source>
         <translation>&lt;b&gt;Empfohlen: %1&lt;/b&gt; — %2</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="383"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="376"/>
         <source>&lt;b&gt;No recommendation&lt;/b&gt; — %1</source>
         <translation>&lt;b&gt;Keine Empfehlung&lt;/b&gt; — %1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="385"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="378"/>
         <source>Recommended MPS share: &lt;b&gt;%1&lt;/b&gt;</source>
         <translation>Empfohlener MPS-Anteil: &lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="392"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="385"/>
         <source>&lt;span style=&quot;color:#b06a00&quot;&gt;&lt;b&gt;DIPPM&apos;s memory-only rule: %1&lt;/b&gt;&lt;/span&gt; — %2</source>
         <translation>&lt;span style=&quot;color:#b06a00&quot;&gt;&lt;b&gt;Reine Speicherregel von DIPPM: %1&lt;/b&gt;&lt;/span&gt; — %2</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="394"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="387"/>
         <source>&lt;b&gt;DIPPM&apos;s memory-only rule:&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;Reine Speicherregel von DIPPM:&lt;/b&gt; %1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="407"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="400"/>
         <source>%1 has no MIG profiles; see the MPS shares</source>
         <translation>%1 hat keine MIG-Profile; siehe die MPS-Anteile</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="412"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="405"/>
         <source>the smallest option that fits with %1 % headroom (%2 of %3 MiB) and meets the %4 ms SLO (%5 ms)</source>
         <translation>die kleinste Option, die mit %1 % Reserve passt (%2 von %3 MiB) und das SLO von %4 ms einhält (%5 ms)</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="415"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="408"/>
         <source>the highest throughput per GPU among the options that fit with %1 % headroom (%2 × %3/s = %4/s)</source>
         <translation>der höchste Durchsatz pro GPU unter den Optionen, die mit %1 % Reserve passen (%2 × %3/s = %4/s)</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="433"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="426"/>
         <source>no option could be predicted: %1</source>
         <translation>keine Option konnte vorhergesagt werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="436"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="429"/>
         <source>no option fits: the model needs %1 MiB with %2 % headroom kept free</source>
         <translation>keine Option passt: das Modell braucht %1 MiB bei %2 % freier Reserve</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="438"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="431"/>
         <source>no option that fits meets the %1 ms SLO; the fastest that fits is %2 at %3 ms</source>
         <translation>keine passende Option hält das SLO von %1 ms ein; die schnellste passende ist %2 mit %3 ms</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="446"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="439"/>
         <source>needs MIG profiles</source>
         <translation>braucht MIG-Profile</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="453"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="446"/>
         <source>finds no profile: the predicted %1 MiB exceed every profile&apos;s nominal memory</source>
         <translation>findet kein Profil: die vorhergesagten %1 MiB übersteigen den Nennspeicher jedes Profils</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="460"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="453"/>
         <source>it does not fit: the model needs %1 MiB and %2 has %3 MiB usable (its name says %4 GB)</source>
         <translation>es passt nicht: das Modell braucht %1 MiB und %2 hat %3 MiB nutzbar (sein Name sagt %4 GB)</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="463"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="456"/>
         <source>it leaves less than the %1 % headroom: %2 of %3 MiB usable</source>
         <translation>es lässt weniger als die Reserve von %1 %: %2 von %3 MiB nutzbar</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="467"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="460"/>
         <source>it misses the %1 ms SLO (%2 ms)</source>
         <translation>es verfehlt das SLO von %1 ms (%2 ms)</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="470"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="463"/>
         <source>but %1</source>
         <translation>aber %1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="470"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="463"/>
         <source>; and </source>
         <translation>; und </translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="473"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="466"/>
         <source>DIPPM&apos;s memory-only rule picks %1 too</source>
         <translation>Die reine Speicherregel von DIPPM wählt ebenfalls %1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="475"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="468"/>
         <source>the smallest profile whose name&apos;s memory holds the model (no headroom, no latency check)</source>
         <translation>das kleinste Profil, dessen Speicher laut Name das Modell fasst (keine Reserve, keine Latenzprüfung)</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="503"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="496"/>
         <source>no option in row %1</source>
         <translation>keine Option in Zeile %1</translation>
     </message>
@@ -3606,128 +3675,128 @@
         <translation>%1 kFLOP</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="80"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="81"/>
         <source>Arithmetic intensity (FLOP per DRAM byte, log scale)</source>
         <translation>Arithmetische Intensität (FLOP pro DRAM-Byte, logarithmisch)</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="87"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="88"/>
         <source>Achieved throughput (TFLOP/s, log scale)</source>
         <translation>Erreichter Durchsatz (TFLOP/s, logarithmisch)</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="103"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="104"/>
         <source>%1-bound kernels</source>
         <translation>Kernels, begrenzt durch %1</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="126"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="127"/>
         <source>%1 GB/s</source>
         <translation>%1 GB/s</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="146"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="147"/>
         <source>%1 %2 %3 peak</source>
         <translation>%1 %2 %3 Spitze</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="151"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="152"/>
         <source>%1 TFLOP/s fp32 CUDA cores</source>
         <translation>%1 TFLOP/s fp32 CUDA-Kerne</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="161"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="162"/>
         <source>%1 DRAM</source>
         <translation>%1 DRAM</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="181"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="182"/>
         <source>roof</source>
         <translation>Dach</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="192"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="193"/>
         <source>Roofline</source>
         <translation>Roofline</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="286"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="287"/>
         <source>Achieved throughput (%1, log scale)</source>
         <translation>Erreichter Durchsatz (%1, logarithmisch)</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="308"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="309"/>
         <source>%1 roof</source>
         <translation>%1-Dach</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="318"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="319"/>
         <source>fp32 CUDA-core roof (element-wise, reductions)</source>
         <translation>fp32-CUDA-Kern-Dach (elementweise, Reduktionen)</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="326"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="327"/>
         <source>no roof: %1 has no %2 path</source>
         <translation>kein Dach: %1 hat keinen %2-Pfad</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="339"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="340"/>
         <source>Roofline: %1 has no prediction (%2)</source>
         <translation>Roofline: %1 hat keine Vorhersage (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="341"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="342"/>
         <source>Roofline of %1: %2 kernels</source>
         <translation>Roofline von %1: %2 Kernels</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="343"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="344"/>
         <source> (%1 without FLOPs or DRAM traffic not shown)</source>
         <translation> (%1 ohne FLOPs oder DRAM-Verkehr nicht gezeigt)</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="348"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="349"/>
         <source>batch %1</source>
         <translation>Stapelgröße %1</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="359"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="360"/>
         <source>fp32 CUDA-core ceiling: %1 TFLOP/s</source>
         <translation>fp32-CUDA-Kern-Obergrenze: %1 TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="361"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="362"/>
         <source>DRAM bandwidth %1; %2 ceiling %3 %4; ridge at %5 FLOP/byte</source>
         <translation>DRAM-Bandbreite %1; %2-Obergrenze %3 %4; Knickpunkt bei %5 FLOP/Byte</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="383"/>
-        <location filename="../ui/charts/roofline_chart.cpp" line="385"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="384"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="386"/>
         <source>node #%1</source>
         <translation>Knoten #%1</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="388"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="389"/>
         <source>%1 kernel on %2</source>
         <translation>%1-Kernel auf %2</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="389"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="390"/>
         <source>%1, %2 → %3 FLOP/byte</source>
         <translation>%1, %2 → %3 FLOP/Byte</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="391"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="392"/>
         <source>%1 → %2</source>
         <translation>%1 → %2</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="393"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="394"/>
         <source> (%1 % of the %2 peak)</source>
         <translation> (%1 % der %2-Spitze)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/charts/roofline_chart.cpp" line="402"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="403"/>
         <source>%n more kernel(s) with the same figures: </source>
         <translation>
             <numerusform>%n weiterer Kernel mit denselben Werten: </numerusform>
@@ -3748,27 +3817,27 @@
         <translation>%1: die Datei der automatischen Sicherung kann nicht gesperrt werden; diese Sitzung wird nicht automatisch gesichert</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_autosave.cpp" line="162"/>
+        <location filename="../ui/session/session_autosave.cpp" line="165"/>
         <source>%1: cannot write the autosave: %2</source>
         <translation>%1: die automatische Sicherung kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_autosave.cpp" line="210"/>
+        <location filename="../ui/session/session_autosave.cpp" line="213"/>
         <source>Restore the last session?</source>
         <translation>Letzte Sitzung wiederherstellen?</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_autosave.cpp" line="211"/>
+        <location filename="../ui/session/session_autosave.cpp" line="214"/>
         <source>Infersight did not close normally last time. Restore the session with %1, saved automatically at %2?</source>
         <translation>Infersight wurde beim letzten Mal nicht normal beendet. Die Sitzung mit %1 wiederherstellen, automatisch gesichert um %2?</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_autosave.cpp" line="216"/>
+        <location filename="../ui/session/session_autosave.cpp" line="219"/>
         <source>No discards the autosaved session.</source>
         <translation>Nein verwirft die automatisch gesicherte Sitzung.</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_autosave.cpp" line="241"/>
+        <location filename="../ui/session/session_autosave.cpp" line="244"/>
         <source>%1: the autosave belongs to a running Infersight</source>
         <translation>%1: die automatische Sicherung gehört zu einem laufenden Infersight</translation>
     </message>
@@ -3857,61 +3926,71 @@
     </message>
     <message>
         <location filename="../ui/models/summary_model.cpp" line="174"/>
+        <source> (widened, extrapolated: %1)</source>
+        <translation> (verbreitert, extrapoliert: %1)</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/summary_model.cpp" line="175"/>
         <source> (widened: some kernel lies outside the measured data)</source>
         <translation> (verbreitert: ein Kernel liegt außerhalb der gemessenen Daten)</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="179"/>
+        <location filename="../ui/models/summary_model.cpp" line="181"/>
         <source>samples/s</source>
         <translation>Samples/s</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="203"/>
+        <location filename="../ui/models/summary_model.cpp" line="205"/>
         <source>%1 W</source>
         <translation>%1 W</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="209"/>
+        <location filename="../ui/models/summary_model.cpp" line="211"/>
         <source>Between the slice&apos;s idle draw (%1 W) and its power limit (%2 W)</source>
         <translation>Zwischen der Leerlaufaufnahme des Slices (%1 W) und seiner Leistungsgrenze (%2 W)</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="217"/>
+        <location filename="../ui/models/summary_model.cpp" line="219"/>
         <source>%1 of %2</source>
         <translation>%1 von %2</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="218"/>
+        <location filename="../ui/models/summary_model.cpp" line="220"/>
         <source>%1 of %2: does not fit</source>
         <translation>%1 von %2: passt nicht</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="233"/>
+        <location filename="../ui/models/summary_model.cpp" line="235"/>
         <source>Used on the device as nvidia-smi shows it: weights %1, activations %2, KV cache %3, workspace %4, CUDA context %5; usable %6</source>
         <translation>Auf dem Gerät belegt, wie nvidia-smi es zeigt: Gewichte %1, Aktivierungen %2, KV-Cache %3, Arbeitsspeicher %4, CUDA-Kontext %5; nutzbar %6</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="244"/>
+        <location filename="../ui/models/summary_model.cpp" line="246"/>
         <source>%1 busy · %2 waiting</source>
         <translation>%1 belegt · %2 wartend</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="259"/>
+        <location filename="../ui/models/summary_model.cpp" line="261"/>
         <source>GPU busy with kernels %1; GPU idle waiting for the host (framework dispatch, launches) %2; host time to dispatch the pass %3</source>
         <translation>GPU mit Kernels belegt %1; GPU im Leerlauf wartend auf den Host (Framework-Dispatch, Starts) %2; Host-Zeit zum Verteilen des Durchlaufs %3</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="267"/>
+        <location filename="../ui/models/summary_model.cpp" line="269"/>
         <source>%1 kernels · %2 host ops</source>
         <translation>%1 Kernels · %2 Host-Ops</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="276"/>
+        <location filename="../ui/models/summary_model.cpp" line="278"/>
+        <source>extrapolated: %1 (band widened)</source>
+        <translation>extrapoliert: %1 (Band verbreitert)</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/summary_model.cpp" line="280"/>
         <source>extrapolated: some kernel lies outside the measured data (band widened)</source>
         <translation>extrapoliert: ein Kernel liegt außerhalb der gemessenen Daten (Band verbreitert)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/models/summary_model.cpp" line="279"/>
+        <location filename="../ui/models/summary_model.cpp" line="283"/>
         <source>%n note(s)</source>
         <translation>
             <numerusform>%n Hinweis</numerusform>
@@ -3919,37 +3998,37 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="297"/>
+        <location filename="../ui/models/summary_model.cpp" line="301"/>
         <source>computing…</source>
         <translation>wird berechnet…</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="316"/>
+        <location filename="../ui/models/summary_model.cpp" line="320"/>
         <source>Prefill of a %1-token prompt for %2 sequence(s)</source>
         <translation>Prefill eines Prompts mit %1 Tokens für %2 Sequenz(en)</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="329"/>
+        <location filename="../ui/models/summary_model.cpp" line="333"/>
         <source>Mean decode step over contexts %1 to %2 tokens (%3)</source>
         <translation>Mittlerer Decode-Schritt über Kontexte von %1 bis %2 Tokens (%3)</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="342"/>
+        <location filename="../ui/models/summary_model.cpp" line="346"/>
         <source>Time to first token + %1 more tokens at the time per output token</source>
         <translation>Zeit bis zum ersten Token + %1 weitere Tokens mit der Zeit pro Ausgabe-Token</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="348"/>
+        <location filename="../ui/models/summary_model.cpp" line="352"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="362"/>
+        <location filename="../ui/models/summary_model.cpp" line="366"/>
         <source>weights do not fit</source>
         <translation>Gewichte passen nicht</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/models/summary_model.cpp" line="364"/>
+        <location filename="../ui/models/summary_model.cpp" line="368"/>
         <source>%n sequence(s) of %1 tokens</source>
         <translation>
             <numerusform>%n Sequenz mit %1 Tokens</numerusform>
@@ -3957,7 +4036,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="375"/>
+        <location filename="../ui/models/summary_model.cpp" line="379"/>
         <source>Weights %1, KV cache %2 per token, %3 left for the KV cache; one sequence up to %4 tokens</source>
         <translation>Gewichte %1, KV-Cache %2 pro Token, %3 frei für den KV-Cache; eine Sequenz bis %4 Tokens</translation>
     </message>

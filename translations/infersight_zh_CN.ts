@@ -122,197 +122,212 @@
         <translation>%1：验证数据中没有测量行；其预测依赖内核模型从已测量 GPU 的迁移（其波动程度见下方按 GPU 的误差）。</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="302"/>
+        <location filename="../ui/report/pdf_report.cpp" line="304"/>
         <source>%1: there is no model to report on</source>
         <translation>%1：没有可供报告的模型</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="308"/>
+        <location filename="../ui/report/pdf_report.cpp" line="310"/>
         <source>%1: the page size must be A4 or Letter</source>
         <translation>%1：页面尺寸必须为 A4 或 Letter</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="312"/>
+        <location filename="../ui/report/pdf_report.cpp" line="314"/>
         <source>%1: the folder %2 does not exist</source>
         <translation>%1：文件夹 %2 不存在</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="316"/>
+        <location filename="../ui/report/pdf_report.cpp" line="318"/>
         <source>Infersight report: %1</source>
         <translation>Infersight 报告：%1</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="319"/>
+        <location filename="../ui/report/pdf_report.cpp" line="321"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="337"/>
-        <location filename="../ui/report/pdf_report.cpp" line="474"/>
+        <location filename="../ui/report/pdf_report.cpp" line="339"/>
+        <location filename="../ui/report/pdf_report.cpp" line="484"/>
         <location filename="../ui/report/table_export.cpp" line="21"/>
         <location filename="../ui/report/table_export.cpp" line="25"/>
         <source>%1: cannot write (%2)</source>
         <translation>%1：无法写入（%2）</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="351"/>
+        <location filename="../ui/report/pdf_report.cpp" line="353"/>
         <source>%1: cannot start the PDF</source>
         <translation>%1：无法创建 PDF</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="356"/>
+        <location filename="../ui/report/pdf_report.cpp" line="358"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/report/pdf_report.cpp" line="360"/>
+        <location filename="../ui/report/pdf_report.cpp" line="362"/>
         <source>Predicted inference latency, throughput, energy and memory of %1 on %n target(s).</source>
         <translation>
             <numerusform>%1 在 %n 个目标上预测的推理延迟、吞吐量、能耗和显存。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="368"/>
+        <location filename="../ui/report/pdf_report.cpp" line="371"/>
         <source>%1 (no prediction: %2)</source>
         <translation>%1（无预测：%2）</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="371"/>
+        <location filename="../ui/report/pdf_report.cpp" line="374"/>
+        <source>%1: %2 (%3), the GPU&apos;s usual system</source>
+        <translation>%1：%2（%3），该 GPU 的常用系统</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/pdf_report.cpp" line="375"/>
+        <source>%1: %2 (%3), chosen</source>
+        <translation>%1：%2（%3），已选择</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/pdf_report.cpp" line="380"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="372"/>
+        <location filename="../ui/report/pdf_report.cpp" line="381"/>
         <source>Source file</source>
         <translation>源文件</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="373"/>
+        <location filename="../ui/report/pdf_report.cpp" line="382"/>
         <source>Format</source>
         <translation>格式</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="374"/>
+        <location filename="../ui/report/pdf_report.cpp" line="383"/>
         <source>Parameters</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="375"/>
+        <location filename="../ui/report/pdf_report.cpp" line="384"/>
         <source>MACs per sample</source>
         <translation>每样本 MAC 数</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="375"/>
+        <location filename="../ui/report/pdf_report.cpp" line="384"/>
         <source>%1 G</source>
         <translation>%1 G</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="376"/>
+        <location filename="../ui/report/pdf_report.cpp" line="385"/>
         <source>Nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="377"/>
+        <location filename="../ui/report/pdf_report.cpp" line="386"/>
         <source>Knobs</source>
         <translation>调节参数</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="378"/>
+        <location filename="../ui/report/pdf_report.cpp" line="387"/>
         <source>Structure</source>
         <translation>结构</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="379"/>
+        <location filename="../ui/report/pdf_report.cpp" line="388"/>
         <source>Targets</source>
         <translation>目标</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="380"/>
+        <location filename="../ui/report/pdf_report.cpp" line="389"/>
+        <source>Host systems</source>
+        <translation>主机系统</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/pdf_report.cpp" line="390"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="381"/>
+        <location filename="../ui/report/pdf_report.cpp" line="391"/>
         <source>Infersight version</source>
         <translation>Infersight 版本</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="382"/>
+        <location filename="../ui/report/pdf_report.cpp" line="392"/>
         <source>Kernel model</source>
         <translation>内核模型</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="387"/>
+        <location filename="../ui/report/pdf_report.cpp" line="397"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="390"/>
+        <location filename="../ui/report/pdf_report.cpp" line="400"/>
         <source>All figures are predictions of Infersight&apos;s engine for the knobs above; the accuracy section at the end says what the predictor was validated on and how far its predictions were from measurements.</source>
         <translation>所有数值均为 Infersight 引擎针对上述调节参数的预测；末尾的准确度部分说明预测器在哪些数据上经过验证，以及其预测与测量值的偏差。</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="396"/>
+        <location filename="../ui/report/pdf_report.cpp" line="406"/>
         <source>Summary</source>
         <translation>摘要</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="409"/>
+        <location filename="../ui/report/pdf_report.cpp" line="419"/>
         <source>Layers on %1</source>
         <translation>%1 上的各层</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="411"/>
+        <location filename="../ui/report/pdf_report.cpp" line="421"/>
         <source>No prediction: %1</source>
         <translation>无预测：%1</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="423"/>
+        <location filename="../ui/report/pdf_report.cpp" line="433"/>
         <source>MIG and MPS plans</source>
         <translation>MIG 与 MPS 方案</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="427"/>
+        <location filename="../ui/report/pdf_report.cpp" line="437"/>
         <source>None of the targets&apos; GPUs supports MIG.</source>
         <translation>所有目标的 GPU 均不支持 MIG。</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="432"/>
+        <location filename="../ui/report/pdf_report.cpp" line="442"/>
         <source>Recommended: %1</source>
         <translation>推荐：%1</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="434"/>
+        <location filename="../ui/report/pdf_report.cpp" line="444"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="437"/>
+        <location filename="../ui/report/pdf_report.cpp" line="447"/>
         <source>DIPPM&apos;s memory-only rule: %1</source>
         <translation>DIPPM 的仅显存规则：%1</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="440"/>
+        <location filename="../ui/report/pdf_report.cpp" line="450"/>
         <source>No plan for %1</source>
         <translation>%1 无方案</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="450"/>
+        <location filename="../ui/report/pdf_report.cpp" line="460"/>
         <source>Accuracy</source>
         <translation>准确度</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="452"/>
+        <location filename="../ui/report/pdf_report.cpp" line="462"/>
         <source>The validation data could not be read: %1</source>
         <translation>无法读取验证数据：%1</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="455"/>
+        <location filename="../ui/report/pdf_report.cpp" line="465"/>
         <source>How far to trust these numbers: Infersight&apos;s predictor was run over every measured row of its data and compared with the measured latency (the figures of `infersight-cli validate`).</source>
         <translation>这些数字的可信程度：Infersight 的预测器在其数据的每一行测量数据上运行，并与测得的延迟进行比较（即 `infersight-cli validate` 的结果）。</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="470"/>
+        <location filename="../ui/report/pdf_report.cpp" line="480"/>
         <source>%1: the PDF could not be finished</source>
         <translation>%1：无法完成 PDF</translation>
     </message>
@@ -322,7 +337,7 @@
         <translation>没有模型：无可导出内容</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="305"/>
+        <location filename="../ui/report/pdf_report.cpp" line="307"/>
         <location filename="../ui/report/table_export.cpp" line="38"/>
         <source>%1: the predictions are still being computed; export again when they are done</source>
         <translation>%1：预测仍在计算中；完成后请重新导出</translation>
@@ -1127,57 +1142,57 @@
 <context>
     <name>infersight::EnergyLatencyChart</name>
     <message>
-        <location filename="../ui/charts/energy_latency_chart.cpp" line="57"/>
+        <location filename="../ui/charts/energy_latency_chart.cpp" line="63"/>
         <source>Latency per forward pass (ms, log scale)</source>
         <translation>每次前向传播延迟（ms，对数刻度）</translation>
     </message>
     <message>
-        <location filename="../ui/charts/energy_latency_chart.cpp" line="64"/>
+        <location filename="../ui/charts/energy_latency_chart.cpp" line="70"/>
         <source>Energy per inference (J/sample, log scale)</source>
         <translation>每次推理能耗（J/样本，对数刻度）</translation>
     </message>
     <message>
-        <location filename="../ui/charts/energy_latency_chart.cpp" line="156"/>
+        <location filename="../ui/charts/energy_latency_chart.cpp" line="162"/>
         <source>Energy vs latency over batch × precision</source>
         <translation>不同批大小 × 精度下的能耗与延迟</translation>
     </message>
     <message>
-        <location filename="../ui/charts/energy_latency_chart.cpp" line="275"/>
+        <location filename="../ui/charts/energy_latency_chart.cpp" line="281"/>
         <source>does not fit in memory</source>
         <translation>显存不足</translation>
     </message>
     <message>
-        <location filename="../ui/charts/energy_latency_chart.cpp" line="282"/>
+        <location filename="../ui/charts/energy_latency_chart.cpp" line="288"/>
         <source>current knobs (ring)</source>
         <translation>当前参数（圆环）</translation>
     </message>
     <message>
-        <location filename="../ui/charts/energy_latency_chart.cpp" line="288"/>
+        <location filename="../ui/charts/energy_latency_chart.cpp" line="294"/>
         <source>%1 (no prediction: %2)</source>
         <translation>%1（无预测：%2）</translation>
     </message>
     <message>
-        <location filename="../ui/charts/energy_latency_chart.cpp" line="345"/>
+        <location filename="../ui/charts/energy_latency_chart.cpp" line="351"/>
         <source>Energy vs latency over batch × precision (lines: Pareto fronts)</source>
         <translation>不同批大小 × 精度下的能耗与延迟（线条：帕累托前沿）</translation>
     </message>
     <message>
-        <location filename="../ui/charts/energy_latency_chart.cpp" line="385"/>
+        <location filename="../ui/charts/energy_latency_chart.cpp" line="391"/>
         <source>%1, batch %2: %3, %4/sample (%5 per batch)</source>
         <translation>%1，批大小 %2：%3，%4/样本（每批 %5）</translation>
     </message>
     <message>
-        <location filename="../ui/charts/energy_latency_chart.cpp" line="394"/>
+        <location filename="../ui/charts/energy_latency_chart.cpp" line="400"/>
         <source>current knobs: </source>
         <translation>当前参数：</translation>
     </message>
     <message>
-        <location filename="../ui/charts/energy_latency_chart.cpp" line="416"/>
+        <location filename="../ui/charts/energy_latency_chart.cpp" line="422"/>
         <source>on the Pareto front: no other point of this target is both faster and more frugal</source>
         <translation>位于帕累托前沿：该目标没有其他点同时更快且更节能</translation>
     </message>
     <message>
-        <location filename="../ui/charts/energy_latency_chart.cpp" line="419"/>
+        <location filename="../ui/charts/energy_latency_chart.cpp" line="425"/>
         <source>does not fit in the target&apos;s memory</source>
         <translation>超出目标的显存容量</translation>
     </message>
@@ -1185,192 +1200,202 @@
 <context>
     <name>infersight::ExplorerSession</name>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="398"/>
-        <location filename="../ui/session/explorer_session.cpp" line="549"/>
+        <location filename="../ui/session/explorer_session.cpp" line="154"/>
+        <source>The project&apos;s sequence length %1 does not apply to %2: none of its inputs has a sequence dimension. It is ignored.</source>
+        <translation>项目的序列长度 %1 不适用于 %2：其输入均没有序列维度。已忽略。</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/explorer_session.cpp" line="160"/>
+        <source>The project&apos;s image size does not apply to %1: none of its inputs has image dimensions. It is ignored.</source>
+        <translation>项目的图像尺寸不适用于 %1：其输入均没有图像维度。已忽略。</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/explorer_session.cpp" line="436"/>
+        <location filename="../ui/session/explorer_session.cpp" line="587"/>
         <source>default</source>
         <translation>默认</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="405"/>
+        <location filename="../ui/session/explorer_session.cpp" line="443"/>
         <source>no model is open</source>
         <translation>未打开模型</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="424"/>
+        <location filename="../ui/session/explorer_session.cpp" line="462"/>
         <source>batch size %1 is out of range (%2 to %3)</source>
         <translation>批大小 %1 超出范围（%2 到 %3）</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="428"/>
+        <location filename="../ui/session/explorer_session.cpp" line="466"/>
         <source>Batch %1 → %2</source>
         <translation>批大小 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="435"/>
+        <location filename="../ui/session/explorer_session.cpp" line="473"/>
         <source>Precision %1 → %2</source>
         <translation>精度 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="443"/>
-        <location filename="../ui/session/explorer_session.cpp" line="483"/>
+        <location filename="../ui/session/explorer_session.cpp" line="481"/>
+        <location filename="../ui/session/explorer_session.cpp" line="521"/>
         <source>Runtime %1 → %2</source>
         <translation>运行时 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="449"/>
+        <location filename="../ui/session/explorer_session.cpp" line="487"/>
         <source>the output length must be between 1 and %1 tokens (got %2)</source>
         <translation>输出长度必须在 1 到 %1 个词元之间（收到 %2）</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="454"/>
+        <location filename="../ui/session/explorer_session.cpp" line="492"/>
         <source>Output tokens %1 → %2</source>
         <translation>输出词元 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="468"/>
+        <location filename="../ui/session/explorer_session.cpp" line="506"/>
         <source>Weights %1 → %2</source>
         <translation>权重 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="475"/>
+        <location filename="../ui/session/explorer_session.cpp" line="513"/>
         <source>unknown LLM runtime &apos;%1&apos; (known: %2)</source>
         <translation>未知的 LLM 运行时“%1”（已知：%2）</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="488"/>
+        <location filename="../ui/session/explorer_session.cpp" line="526"/>
         <source>the sequence length must be at least 1 (got %1)</source>
         <translation>序列长度必须至少为 1（收到 %1）</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="493"/>
+        <location filename="../ui/session/explorer_session.cpp" line="531"/>
         <source>Sequence length %1 → %2</source>
         <translation>序列长度 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="499"/>
+        <location filename="../ui/session/explorer_session.cpp" line="537"/>
         <source>the image size must be at least 1 pixel (got %1)</source>
         <translation>图像尺寸必须至少为 1 像素（收到 %1）</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="505"/>
+        <location filename="../ui/session/explorer_session.cpp" line="543"/>
         <source>Image size %1 → %2</source>
         <translation>图像尺寸 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="517"/>
+        <location filename="../ui/session/explorer_session.cpp" line="555"/>
         <source>Phase %1 → %2</source>
         <translation>阶段 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="523"/>
+        <location filename="../ui/session/explorer_session.cpp" line="561"/>
         <source>the context must be at least 1 token (got %1)</source>
         <translation>上下文必须至少为 1 个词元（收到 %1）</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="526"/>
+        <location filename="../ui/session/explorer_session.cpp" line="564"/>
         <source>the context length applies to the decode phase only</source>
         <translation>上下文长度仅适用于解码阶段</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="530"/>
+        <location filename="../ui/session/explorer_session.cpp" line="568"/>
         <source>Context %1 → %2</source>
         <translation>上下文 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="536"/>
+        <location filename="../ui/session/explorer_session.cpp" line="574"/>
         <source>the width multiplier must be above 0 (got %1)</source>
         <translation>宽度倍数必须大于 0（收到 %1）</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="541"/>
+        <location filename="../ui/session/explorer_session.cpp" line="579"/>
         <source>Width multiplier %1 → %2</source>
         <translation>宽度倍数 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="550"/>
+        <location filename="../ui/session/explorer_session.cpp" line="588"/>
         <source>Depth %1 → %2</source>
         <translation>深度 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="572"/>
+        <location filename="../ui/session/explorer_session.cpp" line="610"/>
         <source>there is no edit %1</source>
         <translation>不存在修改 %1</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="577"/>
+        <location filename="../ui/session/explorer_session.cpp" line="615"/>
         <source>Remove edit: %1</source>
         <translation>移除修改：%1</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="587"/>
+        <location filename="../ui/session/explorer_session.cpp" line="625"/>
         <source>Precision of &apos;%1&apos; = %2</source>
         <translation>“%1”的精度 = %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="588"/>
+        <location filename="../ui/session/explorer_session.cpp" line="626"/>
         <source>Precision of &apos;%1&apos; follows the model</source>
         <translation>“%1”的精度跟随模型</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="656"/>
+        <location filename="../ui/session/explorer_session.cpp" line="694"/>
         <source>at most %1 targets can be compared; remove one first</source>
         <translation>最多可比较 %1 个目标；请先移除一个</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="664"/>
-        <location filename="../ui/session/explorer_session.cpp" line="723"/>
+        <location filename="../ui/session/explorer_session.cpp" line="702"/>
+        <location filename="../ui/session/explorer_session.cpp" line="761"/>
         <source>%1 is already in the target list</source>
         <translation>%1 已在目标列表中</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="669"/>
+        <location filename="../ui/session/explorer_session.cpp" line="707"/>
         <source>Add target %1</source>
         <translation>添加目标 %1</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="674"/>
-        <location filename="../ui/session/explorer_session.cpp" line="715"/>
+        <location filename="../ui/session/explorer_session.cpp" line="712"/>
+        <location filename="../ui/session/explorer_session.cpp" line="753"/>
         <source>there is no target %1</source>
         <translation>不存在目标 %1</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="677"/>
+        <location filename="../ui/session/explorer_session.cpp" line="715"/>
         <source>the last target cannot be removed; add another one first</source>
         <translation>无法移除最后一个目标；请先添加另一个</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="686"/>
+        <location filename="../ui/session/explorer_session.cpp" line="724"/>
         <source>Remove target %1</source>
         <translation>移除目标 %1</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="691"/>
+        <location filename="../ui/session/explorer_session.cpp" line="729"/>
         <source>cannot move target %1 to position %2</source>
         <translation>无法将目标 %1 移动到位置 %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="710"/>
+        <location filename="../ui/session/explorer_session.cpp" line="748"/>
         <source>Move target %1 to position %2</source>
         <translation>将目标 %1 移动到位置 %2</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="729"/>
+        <location filename="../ui/session/explorer_session.cpp" line="767"/>
         <source>Target %1: %2 → %3</source>
         <translation>目标 %1：%2 → %3</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="749"/>
+        <location filename="../ui/session/explorer_session.cpp" line="787"/>
         <source>no target given</source>
         <translation>未指定目标</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="889"/>
+        <location filename="../ui/session/explorer_session.cpp" line="927"/>
         <source>%1: no model is open, nothing to save</source>
         <translation>%1：未打开模型，无可保存内容</translation>
     </message>
     <message>
-        <location filename="../ui/session/explorer_session.cpp" line="903"/>
-        <location filename="../ui/session/explorer_session.cpp" line="906"/>
+        <location filename="../ui/session/explorer_session.cpp" line="944"/>
+        <location filename="../ui/session/explorer_session.cpp" line="947"/>
         <source>%1: cannot write the project: %2</source>
         <translation>%1：无法写入项目：%2</translation>
     </message>
@@ -1878,7 +1903,7 @@
     </message>
     <message>
         <location filename="../ui/knobs/knobs_panel.cpp" line="186"/>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="449"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="452"/>
         <source>The whole GPU or one MIG instance of it</source>
         <translation>整块 GPU 或其中一个 MIG 实例</translation>
     </message>
@@ -1950,9 +1975,9 @@
     <message>
         <location filename="../ui/knobs/knobs_panel.cpp" line="234"/>
         <location filename="../ui/knobs/knobs_panel.cpp" line="238"/>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="264"/>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="278"/>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="283"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="267"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="281"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="286"/>
         <source> tokens</source>
         <translation> 个词元</translation>
     </message>
@@ -1968,168 +1993,212 @@
     </message>
     <message>
         <location filename="../ui/knobs/knobs_panel.cpp" line="238"/>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="283"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="286"/>
         <source> token</source>
         <translation> 个词元</translation>
     </message>
     <message>
         <location filename="../ui/knobs/knobs_panel.cpp" line="243"/>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="503"/>
+        <source>Numeric precision of the run. fp32 follows PyTorch&apos;s defaults: convolutions run on TF32 tensor cores on Ampere and later GPUs (cudnn.allow_tf32), GEMMs on FP32 CUDA cores; fp32-strict turns TF32 off everywhere; tf32 turns it on for GEMMs too.</source>
+        <translation>运行的数值精度。fp32 遵循 PyTorch 的默认设置：在 Ampere 及更新的 GPU 上卷积使用 TF32 Tensor Core（cudnn.allow_tf32），GEMM 使用 FP32 CUDA Core；fp32-strict 在所有地方关闭 TF32；tf32 对 GEMM 也启用 TF32。</translation>
+    </message>
+    <message>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="487"/>
+        <source>FP32 model with PyTorch&apos;s defaults: GEMMs on FP32 CUDA cores (matmul TF32 off), convolutions on TF32 tensor cores on Ampere and later (cudnn.allow_tf32 = True), FP32 CUDA cores before</source>
+        <translation>采用 PyTorch 默认设置的 FP32 模型：GEMM 使用 FP32 CUDA Core（matmul 关闭 TF32），卷积在 Ampere 及更新架构上使用 TF32 Tensor Core（cudnn.allow_tf32 = True），更早的架构使用 FP32 CUDA Core</translation>
+    </message>
+    <message>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="490"/>
+        <source>FP32 math everywhere: TF32 off for matmul and cuDNN (fp32_precision = &apos;ieee&apos;)</source>
+        <translation>全部使用 FP32 运算：matmul 和 cuDNN 均关闭 TF32（fp32_precision = 'ieee'）</translation>
+    </message>
+    <message>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="492"/>
+        <source>FP32 storage, GEMMs and convolutions on TF32 tensor cores (Ampere and later)</source>
+        <translation>FP32 存储，GEMM 和卷积使用 TF32 Tensor Core（Ampere 及更新架构）</translation>
+    </message>
+    <message>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="493"/>
+        <source>Model cast to FP16 (model.half()): every op in FP16</source>
+        <translation>模型转换为 FP16（model.half()）：所有算子均为 FP16</translation>
+    </message>
+    <message>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="494"/>
+        <source>Model cast to BF16: every op in BF16</source>
+        <translation>模型转换为 BF16：所有算子均为 BF16</translation>
+    </message>
+    <message>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="496"/>
+        <source>CUDA autocast to FP16: GEMMs and convolutions in FP16 with cast kernels at op boundaries</source>
+        <translation>CUDA 自动混合精度（FP16）：GEMM 和卷积为 FP16，算子边界处有类型转换内核</translation>
+    </message>
+    <message>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="497"/>
+        <source>INT8 GEMMs and convolutions (TensorRT-style), other ops in FP16</source>
+        <translation>INT8 GEMM 和卷积（TensorRT 方式），其余算子为 FP16</translation>
+    </message>
+    <message>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="498"/>
+        <source>FP8 GEMMs and convolutions (Hopper and later), other ops in FP16</source>
+        <translation>FP8 GEMM 和卷积（Hopper 及更新架构），其余算子为 FP16</translation>
+    </message>
+    <message>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="526"/>
         <source>Numeric precision of the run</source>
         <translation>运行的数值精度</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="244"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="247"/>
         <source>&amp;Precision:</source>
         <translation>精度(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="257"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="260"/>
         <source>As the precision</source>
         <translation>与精度相同</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="260"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="263"/>
         <source>How the LLM&apos;s weights are stored: bytes streamed per decode step and the model&apos;s memory</source>
         <translation>LLM 权重的存储格式：决定每个解码步读取的字节数和模型的显存占用</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="261"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="264"/>
         <source>W&amp;eights:</source>
         <translation>权重(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="266"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="269"/>
         <source>Tokens generated per request (the prompt is the sequence length)</source>
         <translation>每个请求生成的词元数（提示词长度即序列长度）</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="267"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="270"/>
         <source>&amp;Output:</source>
         <translation>输出(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="341"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="344"/>
         <source>Eager (PyTorch)</source>
         <translation>Eager（PyTorch）</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="342"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="345"/>
         <source>One kernel per operator, framework dispatch on the host</source>
         <translation>每个算子一个内核，框架在主机上分派</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="343"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="346"/>
         <source>Fused (TensorRT-like)</source>
         <translation>融合（类似 TensorRT）</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="344"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="347"/>
         <source>Folded batch norm, fused epilogues and attention, light launch cost</source>
         <translation>折叠批归一化，融合尾处理与注意力，启动开销低</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="249"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="252"/>
         <source>&amp;Runtime:</source>
         <translation>运行时(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="271"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="274"/>
         <source>Prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="272"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="275"/>
         <source>The prompt: attention over the sequence</source>
         <translation>提示词：对整个序列做注意力计算</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="273"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="276"/>
         <source>Decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="274"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="277"/>
         <source>New tokens with a KV cache of the context length</source>
         <translation>使用上下文长度 KV 缓存生成新词元</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="275"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="278"/>
         <source>P&amp;hase:</source>
         <translation>阶段(&amp;H)：</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="280"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="283"/>
         <source>Tokens already in the KV cache (decode phase)</source>
         <translation>已在 KV 缓存中的词元（解码阶段）</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="281"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="284"/>
         <source>&amp;Context:</source>
         <translation>上下文(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="292"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="295"/>
         <source>Global width multiplier: every layer&apos;s channels / hidden size scaled</source>
         <translation>全局宽度倍数：按比例缩放每层的通道数 / 隐藏层大小</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="293"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="296"/>
         <source>&amp;Width:</source>
         <translation>宽度(&amp;W)：</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="296"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="299"/>
         <source>Model&apos;s own</source>
         <translation>模型默认</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="297"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="300"/>
         <source>Number of blocks / layers</source>
         <translation>模块 / 层的数量</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="298"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="301"/>
         <source>&amp;Depth:</source>
         <translation>深度(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="393"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="396"/>
         <source>Your GPUs</source>
         <translation>您的 GPU</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="410"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="413"/>
         <source>Generation</source>
         <translation>架构代际</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="416"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="419"/>
         <source>%1 SMs, %2 GB %3, %4 GB/s</source>
         <translation>%1 个 SM，%2 GB %3，%4 GB/s</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="422"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="425"/>
         <source>Your GPU (%1)</source>
         <translation>您的 GPU（%1）</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="433"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="436"/>
         <source>Whole GPU</source>
         <translation>整块 GPU</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="439"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="442"/>
         <source>%1 of %2 compute slices, %3 MiB, %4 SMs</source>
         <translation>%2 个计算切片中的 %1 个，%3 MiB，%4 个 SM</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="450"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="453"/>
         <source>%1 has no MIG</source>
         <translation>%1 不支持 MIG</translation>
     </message>
     <message>
-        <location filename="../ui/knobs/knobs_panel.cpp" line="461"/>
+        <location filename="../ui/knobs/knobs_panel.cpp" line="464"/>
         <source>%1 (not in the catalogue)</source>
         <translation>%1（不在目录中）</translation>
     </message>
@@ -2892,197 +2961,197 @@
 <context>
     <name>infersight::MigPlannerPanel</name>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="95"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="96"/>
         <source>&amp;Latency SLO</source>
         <translation>延迟 SLO(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="97"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="98"/>
         <source>Recommend the smallest option that fits and meets this latency (otherwise: the highest throughput per GPU)</source>
         <translation>推荐可容纳且满足此延迟的最小选项（否则：每 GPU 吞吐量最高的选项）</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="103"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="104"/>
         <source> ms</source>
         <translation> ms</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="107"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="108"/>
         <source>Latency SLO in milliseconds</source>
         <translation>延迟 SLO（毫秒）</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="113"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="114"/>
         <source> %</source>
         <translation> %</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="116"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="117"/>
         <source>Share of each option&apos;s usable memory kept free</source>
         <translation>每个选项可用显存中保留空闲的比例</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="117"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="118"/>
         <source>Memory &amp;headroom</source>
         <translation>显存余量(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="144"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="145"/>
         <source>Double-click an option (or press Enter) to set it as a target</source>
         <translation>双击某个选项（或按 Enter）将其设为目标</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="168"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="169"/>
         <source>&amp;Add as Target</source>
         <translation>添加为目标(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="170"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="171"/>
         <source>Set the selected option as a target (replaces the current target when the list is full) (%1)</source>
         <translation>将所选选项设为目标（列表已满时替换当前目标）(%1)</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="181"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="182"/>
         <source>Add as Target</source>
         <translation>添加为目标</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="215"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="216"/>
         <source>Opening the model…</source>
         <translation>正在打开模型…</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="215"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="216"/>
         <source>Open a model to plan MIG slices and MPS shares for it.</source>
         <translation>打开一个模型以为其规划 MIG 切片和 MPS 份额。</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="221"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="222"/>
         <source>Add a target GPU to plan for.</source>
         <translation>添加一个要规划的目标 GPU。</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="226"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="227"/>
         <source>The current target cannot be planned for: %1</source>
         <translation>无法为当前目标进行规划：%1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="277"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="276"/>
         <source>Planning…</source>
         <translation>正在规划…</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="368"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="361"/>
         <source>%1 on %2 · batch %3 · %4 · %5</source>
         <translation>%1 在 %2 上 · 批大小 %3 · %4 · %5</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="376"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="369"/>
         <source>Planning failed: %1</source>
         <translation>规划失败：%1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="382"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="375"/>
         <source>&lt;b&gt;Recommended: %1&lt;/b&gt; — %2</source>
         <translation>&lt;b&gt;推荐：%1&lt;/b&gt; — %2</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="383"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="376"/>
         <source>&lt;b&gt;No recommendation&lt;/b&gt; — %1</source>
         <translation>&lt;b&gt;无推荐&lt;/b&gt; — %1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="385"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="378"/>
         <source>Recommended MPS share: &lt;b&gt;%1&lt;/b&gt;</source>
         <translation>推荐的 MPS 份额：&lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="392"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="385"/>
         <source>&lt;span style=&quot;color:#b06a00&quot;&gt;&lt;b&gt;DIPPM&apos;s memory-only rule: %1&lt;/b&gt;&lt;/span&gt; — %2</source>
         <translation>&lt;span style=&quot;color:#b06a00&quot;&gt;&lt;b&gt;DIPPM 的仅显存规则：%1&lt;/b&gt;&lt;/span&gt; — %2</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="394"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="387"/>
         <source>&lt;b&gt;DIPPM&apos;s memory-only rule:&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;DIPPM 的仅显存规则：&lt;/b&gt;%1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="407"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="400"/>
         <source>%1 has no MIG profiles; see the MPS shares</source>
         <translation>%1 没有 MIG 配置；请参见 MPS 份额</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="412"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="405"/>
         <source>the smallest option that fits with %1 % headroom (%2 of %3 MiB) and meets the %4 ms SLO (%5 ms)</source>
         <translation>在保留 %1 % 余量时可容纳（%3 MiB 中的 %2）且满足 %4 ms SLO（%5 ms）的最小选项</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="415"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="408"/>
         <source>the highest throughput per GPU among the options that fit with %1 % headroom (%2 × %3/s = %4/s)</source>
         <translation>在保留 %1 % 余量时可容纳的选项中每 GPU 吞吐量最高者（%2 × %3/s = %4/s）</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="433"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="426"/>
         <source>no option could be predicted: %1</source>
         <translation>没有可预测的选项：%1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="436"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="429"/>
         <source>no option fits: the model needs %1 MiB with %2 % headroom kept free</source>
         <translation>没有可容纳的选项：模型在保留 %2 % 余量时需要 %1 MiB</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="438"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="431"/>
         <source>no option that fits meets the %1 ms SLO; the fastest that fits is %2 at %3 ms</source>
         <translation>没有可容纳的选项满足 %1 ms SLO；可容纳选项中最快的是 %2，为 %3 ms</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="446"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="439"/>
         <source>needs MIG profiles</source>
         <translation>需要 MIG 配置</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="453"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="446"/>
         <source>finds no profile: the predicted %1 MiB exceed every profile&apos;s nominal memory</source>
         <translation>找不到配置：预测的 %1 MiB 超过所有配置的标称显存</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="460"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="453"/>
         <source>it does not fit: the model needs %1 MiB and %2 has %3 MiB usable (its name says %4 GB)</source>
         <translation>无法容纳：模型需要 %1 MiB，而 %2 可用 %3 MiB（其名称标为 %4 GB）</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="463"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="456"/>
         <source>it leaves less than the %1 % headroom: %2 of %3 MiB usable</source>
         <translation>剩余空间少于 %1 % 余量：可用 %3 MiB 中占用 %2</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="467"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="460"/>
         <source>it misses the %1 ms SLO (%2 ms)</source>
         <translation>未满足 %1 ms SLO（%2 ms）</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="470"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="463"/>
         <source>but %1</source>
         <translation>但%1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="470"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="463"/>
         <source>; and </source>
         <translation>；并且</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="473"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="466"/>
         <source>DIPPM&apos;s memory-only rule picks %1 too</source>
         <translation>DIPPM 的仅显存规则同样选择 %1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="475"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="468"/>
         <source>the smallest profile whose name&apos;s memory holds the model (no headroom, no latency check)</source>
         <translation>名称所标显存可容纳模型的最小配置（无余量，不检查延迟）</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="503"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="496"/>
         <source>no option in row %1</source>
         <translation>第 %1 行没有选项</translation>
     </message>
@@ -3591,128 +3660,128 @@
         <translation>%1 kFLOP</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="80"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="81"/>
         <source>Arithmetic intensity (FLOP per DRAM byte, log scale)</source>
         <translation>算术强度（每 DRAM 字节 FLOP，对数刻度）</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="87"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="88"/>
         <source>Achieved throughput (TFLOP/s, log scale)</source>
         <translation>实际吞吐量（TFLOP/s，对数刻度）</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="103"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="104"/>
         <source>%1-bound kernels</source>
         <translation>%1受限的内核</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="126"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="127"/>
         <source>%1 GB/s</source>
         <translation>%1 GB/s</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="146"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="147"/>
         <source>%1 %2 %3 peak</source>
         <translation>%1 %2 %3 峰值</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="151"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="152"/>
         <source>%1 TFLOP/s fp32 CUDA cores</source>
         <translation>%1 TFLOP/s fp32 CUDA 核心</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="161"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="162"/>
         <source>%1 DRAM</source>
         <translation>%1 DRAM</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="181"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="182"/>
         <source>roof</source>
         <translation>屋顶</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="192"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="193"/>
         <source>Roofline</source>
         <translation>Roofline</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="286"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="287"/>
         <source>Achieved throughput (%1, log scale)</source>
         <translation>实际吞吐量（%1，对数刻度）</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="308"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="309"/>
         <source>%1 roof</source>
         <translation>%1 屋顶</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="318"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="319"/>
         <source>fp32 CUDA-core roof (element-wise, reductions)</source>
         <translation>fp32 CUDA 核心屋顶（逐元素、归约）</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="326"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="327"/>
         <source>no roof: %1 has no %2 path</source>
         <translation>无屋顶：%1 没有 %2 路径</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="339"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="340"/>
         <source>Roofline: %1 has no prediction (%2)</source>
         <translation>Roofline：%1 无预测（%2）</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="341"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="342"/>
         <source>Roofline of %1: %2 kernels</source>
         <translation>%1 的 Roofline：%2 个内核</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="343"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="344"/>
         <source> (%1 without FLOPs or DRAM traffic not shown)</source>
         <translation>（未显示 %1 个无 FLOP 或无 DRAM 流量的内核）</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="348"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="349"/>
         <source>batch %1</source>
         <translation>批大小 %1</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="359"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="360"/>
         <source>fp32 CUDA-core ceiling: %1 TFLOP/s</source>
         <translation>fp32 CUDA 核心上限：%1 TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="361"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="362"/>
         <source>DRAM bandwidth %1; %2 ceiling %3 %4; ridge at %5 FLOP/byte</source>
         <translation>DRAM 带宽 %1；%2 上限 %3 %4；拐点在 %5 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="383"/>
-        <location filename="../ui/charts/roofline_chart.cpp" line="385"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="384"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="386"/>
         <source>node #%1</source>
         <translation>节点 #%1</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="388"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="389"/>
         <source>%1 kernel on %2</source>
         <translation>%2 上的 %1 内核</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="389"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="390"/>
         <source>%1, %2 → %3 FLOP/byte</source>
         <translation>%1，%2 → %3 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="391"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="392"/>
         <source>%1 → %2</source>
         <translation>%1 → %2</translation>
     </message>
     <message>
-        <location filename="../ui/charts/roofline_chart.cpp" line="393"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="394"/>
         <source> (%1 % of the %2 peak)</source>
         <translation>（%2 峰值的 %1 %）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/charts/roofline_chart.cpp" line="402"/>
+        <location filename="../ui/charts/roofline_chart.cpp" line="403"/>
         <source>%n more kernel(s) with the same figures: </source>
         <translation>
             <numerusform>另有 %n 个数值相同的内核：</numerusform>
@@ -3732,27 +3801,27 @@
         <translation>%1：无法锁定自动保存文件；本会话不会自动保存</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_autosave.cpp" line="162"/>
+        <location filename="../ui/session/session_autosave.cpp" line="165"/>
         <source>%1: cannot write the autosave: %2</source>
         <translation>%1：无法写入自动保存：%2</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_autosave.cpp" line="210"/>
+        <location filename="../ui/session/session_autosave.cpp" line="213"/>
         <source>Restore the last session?</source>
         <translation>恢复上次会话？</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_autosave.cpp" line="211"/>
+        <location filename="../ui/session/session_autosave.cpp" line="214"/>
         <source>Infersight did not close normally last time. Restore the session with %1, saved automatically at %2?</source>
         <translation>Infersight 上次未正常关闭。是否恢复包含 %1 的会话（自动保存于 %2）？</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_autosave.cpp" line="216"/>
+        <location filename="../ui/session/session_autosave.cpp" line="219"/>
         <source>No discards the autosaved session.</source>
         <translation>选择“否”将丢弃自动保存的会话。</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_autosave.cpp" line="241"/>
+        <location filename="../ui/session/session_autosave.cpp" line="244"/>
         <source>%1: the autosave belongs to a running Infersight</source>
         <translation>%1：该自动保存属于正在运行的 Infersight</translation>
     </message>
@@ -3841,105 +3910,115 @@
     </message>
     <message>
         <location filename="../ui/models/summary_model.cpp" line="174"/>
+        <source> (widened, extrapolated: %1)</source>
+        <translation>（已加宽，外推：%1）</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/summary_model.cpp" line="175"/>
         <source> (widened: some kernel lies outside the measured data)</source>
         <translation>（已加宽：有内核超出测量数据范围）</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="179"/>
+        <location filename="../ui/models/summary_model.cpp" line="181"/>
         <source>samples/s</source>
         <translation>样本/秒</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="203"/>
+        <location filename="../ui/models/summary_model.cpp" line="205"/>
         <source>%1 W</source>
         <translation>%1 W</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="209"/>
+        <location filename="../ui/models/summary_model.cpp" line="211"/>
         <source>Between the slice&apos;s idle draw (%1 W) and its power limit (%2 W)</source>
         <translation>介于该切片的空闲功耗（%1 W）与其功耗上限（%2 W）之间</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="217"/>
+        <location filename="../ui/models/summary_model.cpp" line="219"/>
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="218"/>
+        <location filename="../ui/models/summary_model.cpp" line="220"/>
         <source>%1 of %2: does not fit</source>
         <translation>%1 / %2：无法容纳</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="233"/>
+        <location filename="../ui/models/summary_model.cpp" line="235"/>
         <source>Used on the device as nvidia-smi shows it: weights %1, activations %2, KV cache %3, workspace %4, CUDA context %5; usable %6</source>
         <translation>设备上的占用（与 nvidia-smi 显示一致）：权重 %1，激活 %2，KV 缓存 %3，工作区 %4，CUDA 上下文 %5；可用 %6</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="244"/>
+        <location filename="../ui/models/summary_model.cpp" line="246"/>
         <source>%1 busy · %2 waiting</source>
         <translation>%1 忙碌 · %2 等待</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="259"/>
+        <location filename="../ui/models/summary_model.cpp" line="261"/>
         <source>GPU busy with kernels %1; GPU idle waiting for the host (framework dispatch, launches) %2; host time to dispatch the pass %3</source>
         <translation>GPU 执行内核的时间 %1；GPU 空闲等待主机（框架分派、内核启动）的时间 %2；主机分派本次传播的时间 %3</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="267"/>
+        <location filename="../ui/models/summary_model.cpp" line="269"/>
         <source>%1 kernels · %2 host ops</source>
         <translation>%1 个内核 · %2 个主机算子</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="276"/>
+        <location filename="../ui/models/summary_model.cpp" line="278"/>
+        <source>extrapolated: %1 (band widened)</source>
+        <translation>外推：%1（区间已加宽）</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/summary_model.cpp" line="280"/>
         <source>extrapolated: some kernel lies outside the measured data (band widened)</source>
         <translation>外推：有内核超出测量数据范围（区间已加宽）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/models/summary_model.cpp" line="279"/>
+        <location filename="../ui/models/summary_model.cpp" line="283"/>
         <source>%n note(s)</source>
         <translation>
             <numerusform>%n 条备注</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="297"/>
+        <location filename="../ui/models/summary_model.cpp" line="301"/>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="316"/>
+        <location filename="../ui/models/summary_model.cpp" line="320"/>
         <source>Prefill of a %1-token prompt for %2 sequence(s)</source>
         <translation>为 %2 个序列预填充 %1 个词元的提示词</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="329"/>
+        <location filename="../ui/models/summary_model.cpp" line="333"/>
         <source>Mean decode step over contexts %1 to %2 tokens (%3)</source>
         <translation>上下文为 %1 到 %2 个词元时的平均解码步（%3）</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="342"/>
+        <location filename="../ui/models/summary_model.cpp" line="346"/>
         <source>Time to first token + %1 more tokens at the time per output token</source>
         <translation>首词元时间 + 按每输出词元时间计算的另外 %1 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="348"/>
+        <location filename="../ui/models/summary_model.cpp" line="352"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="362"/>
+        <location filename="../ui/models/summary_model.cpp" line="366"/>
         <source>weights do not fit</source>
         <translation>权重无法容纳</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/models/summary_model.cpp" line="364"/>
+        <location filename="../ui/models/summary_model.cpp" line="368"/>
         <source>%n sequence(s) of %1 tokens</source>
         <translation>
             <numerusform>%n 个序列（各 %1 个词元）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="375"/>
+        <location filename="../ui/models/summary_model.cpp" line="379"/>
         <source>Weights %1, KV cache %2 per token, %3 left for the KV cache; one sequence up to %4 tokens</source>
         <translation>权重 %1，KV 缓存每词元 %2，剩余 %3 可供 KV 缓存使用；单个序列最多 %4 个词元</translation>
     </message>

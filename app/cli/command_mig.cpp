@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// infersight-cli mig MODEL --gpu ID [--batch N] [--seq N] [--image N] [--precision P]
+// infersight-cli mig MODEL --gpu ID [--host ID] [--batch N] [--seq N] [--image N] [--precision P]
 //   [--runtime R] [--slo-ms X] [--headroom F] [--mps-shares 25,50,75,100] [--json]
 // Every MIG profile of the GPU with fits / memory / latency / replicas / throughput per GPU /
 // energy, the recommendation and DIPPM's memory-only rule beside it; MPS shares as options.
@@ -38,6 +38,10 @@ int runMig(const QStringList &arguments) {
     const QCommandLineOption gpu(QStringLiteral("gpu"), QStringLiteral("GPU id or GPU file (default a100-sxm4-40gb)."), QStringLiteral("ID|FILE"));
     const QCommandLineOption gpuFile(QStringLiteral("gpu-file"), QStringLiteral("Add the GPU described in this JSON file (repeatable)."),
                                      QStringLiteral("FILE"));
+    const QCommandLineOption host(QStringLiteral("host"),
+                                  QStringLiteral("Host system the GPU sits in (see 'infersight-cli hosts'; default: the project's MIG "
+                                                 "target's, else the GPU's usual system)."),
+                                  QStringLiteral("ID"));
     const QCommandLineOption slo(QStringLiteral("slo-ms"), QStringLiteral("Latency SLO in milliseconds."), QStringLiteral("X"));
     const QCommandLineOption headroom(QStringLiteral("headroom"),
                                       QStringLiteral("Fraction of usable memory kept free (default 0.1; '10%' works too)."),
@@ -50,7 +54,7 @@ int runMig(const QStringList &arguments) {
                                                       "in the decode phase)."),
                                        QStringLiteral("C"));
     addModelOptions(parser);
-    parser.addOptions({gpu, gpuFile, slo, headroom, shares, json, kvContext});
+    parser.addOptions({gpu, gpuFile, host, slo, headroom, shares, json, kvContext});
     QString modelArgument;
     if (auto done = parseCommandLine(parser, arguments, QStringLiteral("mig"), &modelArgument)) {
         return *done;
@@ -121,10 +125,17 @@ int runMig(const QStringList &arguments) {
         return ExitFailure;
     }
     QString gpuId = parser.value(gpu);
+    QString hostId = parser.value(host).trimmed();
+    if (parser.isSet(host) && hostId.isEmpty()) {
+        return usage(QStringLiteral("--host expects a host id (one of %1)").arg(HostCatalogue::builtIn().ids().join(QStringLiteral(", "))));
+    }
     if (gpuId.isEmpty() && request->project) {
         for (const ProjectTarget &t : request->project->targets) {
             if (!t.mig.isEmpty()) {
                 gpuId = t.gpu;
+                if (hostId.isEmpty()) {
+                    hostId = t.host;
+                }
                 break;
             }
         }
@@ -132,11 +143,13 @@ int runMig(const QStringList &arguments) {
     if (gpuId.isEmpty()) {
         gpuId = QStringLiteral("a100-sxm4-40gb");
     }
-    auto target = resolveTarget(*catalogue, gpuId);
+    // The host as in predict (core/hardware/host_catalogue.h): every slice keeps it.
+    auto target = resolveTarget(*catalogue, gpuId, {}, std::nullopt, true, hostId);
     if (!target) {
         printError(target.errorMessage());
         return ExitFailure;
     }
+    options.host = target->host();
 
     // Open, compute, format.
     auto design = openModel(*request);
@@ -144,12 +157,14 @@ int runMig(const QStringList &arguments) {
         printError(design.errorMessage());
         return ExitFailure;
     }
-    auto plan = planMig(design->graph(), design->knobs(), design->nodePrecisions(), target->gpu(), enginePredictor(), options);
+    // The weight format and LLM runtime reach the planner's latencies as they reach predict's.
+    const LlmServing serving{&request->llmRuntimeOrDefault(), request->weights};
+    auto plan = planMig(design->graph(), design->knobs(), design->nodePrecisions(), target->gpu(), enginePredictor(serving),
+                        options);
     if (!plan) {
         printError(plan.errorMessage());
         return ExitFailure;
     }
-    const LlmServing serving{&request->llmRuntimeOrDefault(), request->weights};
     std::vector<KvCapacityRow> kv;
     if (kvTokens > 0) {
         kv = kvCapacities(*design, target->gpu(), kvTokens, serving);

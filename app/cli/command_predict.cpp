@@ -32,7 +32,9 @@ int runPredict(const QStringList &arguments) {
         "(per kernel, per node, end to end, with an 80 % error band), throughput, energy, average power\n"
         "and memory (weights, activations, KV cache, workspace, context; allocator and device view).\n"
         "MODEL: an .onnx file, a TorchScript file, a HuggingFace config.json, zoo:NAME or a .infersight project.\n"
-        "Precisions: fp32 (CUDA cores, TF32 off), tf32, fp16, bf16, amp (autocast fp16), int8, fp8.\n"
+        "Precisions: fp32 (PyTorch's defaults: GEMMs on FP32 CUDA cores, convolutions on TF32 tensor cores on\n"
+        "Ampere and later, as torch.backends.cudnn.allow_tf32 = True), fp32-strict (TF32 off everywhere),\n"
+        "tf32 (GEMMs and convolutions on TF32), fp16, bf16, amp (autocast fp16), int8, fp8.\n"
         "Runtimes: eager (PyTorch-like, per-op host overhead) or fused (TensorRT/torch.compile-like); for LLM\n"
         "decode also hf-eager (= eager), vllm (= fused), trt-llm, llama.cpp. --weights FORMAT: LLM weight formats.\n"
         "An LLM request (--prompt P --output N [--batch B]) reports TTFT, TPOT, end-to-end latency and tokens/s."));
@@ -133,7 +135,7 @@ int runPredict(const QStringList &arguments) {
     const Knobs &knobs = design->knobs();
     PredictOptions po;
     po.batch = knobs.batch;
-    po.keepKernels = true;
+    po.keepKernels = parser.isSet(kernelsOption);  // only --kernels lists them (a million nodes: ~90 MB)
     po.weights = request->weights;
     if (knobs.phase == DecoderPhase::Decode) {
         po.llmRuntime = serving.runtime;

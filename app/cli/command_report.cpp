@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// infersight-cli report MODEL [model options] --gpus A,B[,C,D] [--mig P] [--page a4|letter]
+// infersight-cli report MODEL [model options] --gpus A,B[,C,D] [--mig P] [--host ID] [--page a4|letter]
 //   [--top N] [--plan-profiles P,...] [--slo-ms X] [--headroom F] [--title TEXT] [--no-graph] [--lang L] -o FILE.pdf
 // --mig P makes each target the MIG slice P of its GPU (as `sweep --mig`); --plan-profiles limits
 // the MIG plan tables to the profiles named.
@@ -57,6 +57,10 @@ int runReport(const QStringList &arguments) {
     const QCommandLineOption mig(QStringLiteral("mig"),
                                  QStringLiteral("Targets are this MIG slice of each GPU (e.g. 1g.10gb; every GPU must offer it)."),
                                  QStringLiteral("P"));
+    const QCommandLineOption host(QStringLiteral("host"),
+                                  QStringLiteral("Host system of every target (see 'infersight-cli hosts'; default: each project "
+                                                 "target's, else each GPU's usual system). The report names the host of each target."),
+                                  QStringLiteral("ID"));
     const QCommandLineOption planProfiles(QStringLiteral("plan-profiles"),
                                           QStringLiteral("MIG plan rows to show: profile names, comma-separated (default all)."),
                                           QStringLiteral("P,..."));
@@ -74,7 +78,7 @@ int runReport(const QStringList &arguments) {
     const QCommandLineOption output(QStringList{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("The PDF to write."),
                                     QStringLiteral("FILE"));
     addModelOptions(parser);
-    parser.addOptions({gpus, gpuFile, mig, planProfiles, page, top, slo, headroom, title, noGraph, lang, output});
+    parser.addOptions({gpus, gpuFile, mig, host, planProfiles, page, top, slo, headroom, title, noGraph, lang, output});
     QString modelArgument;
     if (auto done = parseCommandLine(parser, arguments, QStringLiteral("report"), &modelArgument)) {
         return *done;
@@ -161,9 +165,15 @@ int runReport(const QStringList &arguments) {
         printError(catalogue.errorMessage());
         return ExitFailure;
     }
+    const QString hostId = parser.value(host).trimmed();
+    if (parser.isSet(host) && hostId.isEmpty()) {
+        return usage(QStringLiteral("--host expects a host id (one of %1)").arg(HostCatalogue::builtIn().ids().join(QStringLiteral(", "))));
+    }
     std::vector<ResolvedTarget> targets;
-    auto addTarget = [&](const QString &gpu, const QString &migProfile, std::optional<double> mps, bool coRunners) -> bool {
-        auto target = resolveTarget(*catalogue, gpu, migProfile, mps, coRunners);
+    auto addTarget = [&](const QString &gpu, const QString &migProfile, std::optional<double> mps, bool coRunners,
+                         const QString &targetHost) -> bool {
+        // The host as in predict (core/hardware/host_catalogue.h); --host overrides a project's.
+        auto target = resolveTarget(*catalogue, gpu, migProfile, mps, coRunners, hostId.isEmpty() ? targetHost : hostId);
         if (!target) {
             printError(target.errorMessage());
             return false;
@@ -183,13 +193,13 @@ int runReport(const QStringList &arguments) {
         }
         const QString slice = parser.value(mig).trimmed();
         for (const QString &id : ids) {
-            if (!addTarget(id.trimmed(), slice, std::nullopt, true)) {
+            if (!addTarget(id.trimmed(), slice, std::nullopt, true, {})) {
                 return ExitFailure;
             }
         }
     } else if (request->project && !request->project->targets.empty()) {
         for (const ProjectTarget &t : request->project->targets) {
-            if (targets.size() < 4 && !addTarget(t.gpu, t.mig, t.mps, !t.mpsAlone)) {
+            if (targets.size() < 4 && !addTarget(t.gpu, t.mig, t.mps, !t.mpsAlone, t.host)) {
                 return ExitFailure;
             }
         }

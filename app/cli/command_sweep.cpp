@@ -152,6 +152,10 @@ int runSweepCommand(const QStringList &arguments) {
     const QCommandLineOption image(QStringLiteral("image"), QStringLiteral("Square image sizes (default: the model's)."), QStringLiteral("N,..."));
     const QCommandLineOption precision(QStringLiteral("precision"), QStringLiteral("Precisions (default fp32)."), QStringLiteral("P,..."));
     const QCommandLineOption runtime(QStringLiteral("runtime"), QStringLiteral("Runtimes: eager, fused (default eager)."), QStringLiteral("R,..."));
+    const QCommandLineOption weights(QStringLiteral("weights"),
+                                     QStringLiteral("Weight format of the GEMM weights (LLMs): %1 (default: the precision's).")
+                                         .arg(weightFormatNames().join(QStringLiteral(", "))),
+                                     QStringLiteral("FORMAT"));
     const QCommandLineOption width(QStringLiteral("width-mult"), QStringLiteral("Width multipliers (default 1)."), QStringLiteral("W,..."));
     const QCommandLineOption depth(QStringLiteral("depth"), QStringLiteral("Blocks / layers (zoo and config.json models)."), QStringLiteral("N"));
     const QCommandLineOption phase(QStringLiteral("phase"), QStringLiteral("prefill (default) or decode."), QStringLiteral("PHASE"));
@@ -175,7 +179,7 @@ int runSweepCommand(const QStringList &arguments) {
     const QCommandLineOption progress(QStringLiteral("progress"),
                                       QStringLiteral("Report progress on stderr every 2 s (the default when stderr is a terminal)."));
     const QCommandLineOption noProgress(QStringLiteral("no-progress"), QStringLiteral("Do not report progress."));
-    parser.addOptions({gpus, mig, mps, gpuFile, batch, seq, image, precision, runtime, width, depth, phase, context, csv, json, shard,
+    parser.addOptions({gpus, mig, mps, gpuFile, batch, seq, image, precision, runtime, weights, width, depth, phase, context, csv, json, shard,
                        pareto, prices, output, count, yes, maxPoints, progress, noProgress});
     QString modelArgument;
     if (auto done = parseCommandLine(parser, arguments, QStringLiteral("sweep"), &modelArgument)) {
@@ -305,6 +309,31 @@ int runSweepCommand(const QStringList &arguments) {
         }
         spec.runtimes = *v;
     }
+    // --weights: resolved against every precision of the sweep (or sets it when --precision is not given).
+    LlmServing serving;
+    if (parser.isSet(weights)) {
+        const auto format = weightFormatFromName(parser.value(weights));
+        if (!format) {
+            return fail(QStringLiteral("--weights must be one of %1, got '%2'")
+                            .arg(weightFormatNames().join(QStringLiteral(", ")), parser.value(weights)));
+        }
+        const bool precisionGiven = parser.isSet(precision);
+        std::vector<Precision> precisions = spec.precisions.empty() ? std::vector<Precision>{Precision::FP32} : spec.precisions;
+        if (!precisionGiven) {
+            precisions.resize(1);
+        }
+        for (Precision p : precisions) {
+            auto resolved = resolveWeightFormat(*format, p, precisionGiven);
+            if (!resolved) {
+                return fail(QStringLiteral("--weights: %1").arg(resolved.errorMessage()));
+            }
+            serving.weights = *resolved;
+        }
+        if (!precisionGiven) {
+            spec.precisions = {serving.weights.precision};
+        }
+        spec.weights = weightFormatName(serving.weights.format);
+    }
     if (parser.isSet(depth)) {
         auto v = positiveInt(parser.value(depth));
         if (!v) {
@@ -416,7 +445,7 @@ int runSweepCommand(const QStringList &arguments) {
         return ExitFailure;
     }
     bool started = false;
-    auto totals = streamSweep(*plan, enginePredictor(), options, [&](const SweepRow &row) -> Status {
+    auto totals = streamSweep(*plan, enginePredictor(serving), options, [&](const SweepRow &row) -> Status {
         if (!started) {
             started = true;
             if (Status st = out.write(text ? sweepTableTextHeader(header, toRun).toUtf8() : writer.head()); !st) {

@@ -62,7 +62,8 @@ void addModelOptions(QCommandLineParser &parser, unsigned groups) {
     }
     if (groups & ExecutionOptions) {
         parser.addOptions({
-            {kPrecision, QStringLiteral("fp32 (default), tf32, fp16, bf16, amp, int8, fp8."), QStringLiteral("P")},
+            {kPrecision, QStringLiteral("fp32 (default; convolutions in TF32 on Ampere+, as PyTorch), fp32-strict, tf32, fp16, bf16, "
+                                        "amp, int8, fp8."), QStringLiteral("P")},
             {kRuntime,
              QStringLiteral("eager (default) or fused; LLM serving runtimes: hf-eager (= eager), vllm (= fused), "
                             "trt-llm, llama.cpp."),
@@ -245,16 +246,22 @@ void dropUnusedShapeKnobs(const ModelRequest &request, Design &design) {
         return false;
     };
     const QString model = request.project ? request.project->source : request.model;
+    // On stderr at once, and in the design's warnings (the JSON "warnings" arrays, the report).
+    QStringList warnings;
     if (request.knobs.sequence > 0 && !hasRole({DimRole::Sequence})) {
-        printError(QStringLiteral("warning: --seq %1 does not apply to %2: none of its inputs has a sequence dimension")
-                       .arg(request.knobs.sequence)
-                       .arg(model));
+        warnings << QStringLiteral("--seq %1 does not apply to %2: none of its inputs has a sequence dimension")
+                        .arg(request.knobs.sequence)
+                        .arg(model);
         design.setSequence(-1);
     }
     if ((request.knobs.height > 0 || request.knobs.width > 0) && !hasRole({DimRole::Height, DimRole::Width})) {
-        printError(QStringLiteral("warning: --image does not apply to %1: none of its inputs has image dimensions").arg(model));
+        warnings << QStringLiteral("--image does not apply to %1: none of its inputs has image dimensions").arg(model);
         design.setImageSize(-1, -1);
     }
+    for (const QString &warning : warnings) {
+        printError(QStringLiteral("warning: %1").arg(warning));
+    }
+    design.addWarnings(warnings);
 }
 
 }  // namespace

@@ -128,6 +128,11 @@ Result<Design> Design::open(const QString &source, const Knobs &knobs, const QSt
         // A HuggingFace config.json; the importer names the file and the field when it is not one.
         d.m_sourceKind = SourceKind::HfConfig;
         d.m_format = QStringLiteral("hfconfig");
+        // What the file says that the builder reads otherwise (an unknown hidden_act). Read once
+        // more by buildBase, which reports the file's errors.
+        if (auto config = readHfConfig(source)) {
+            d.m_importWarnings = config->warnings;
+        }
     } else {
         d.m_sourceKind = SourceKind::Imported;
         ImportOptions options;
@@ -142,7 +147,8 @@ Result<Design> Design::open(const QString &source, const Knobs &knobs, const QSt
         d.m_importNotes = imported->notes;
         d.m_importWarnings = imported->warnings;
         d.m_importDiagnostics = imported->diagnostics;
-        d.m_base = std::make_shared<const Graph>(std::move(imported->graph));
+        // Non-const: rebuild() takes it over instead of copying it (see there).
+        d.m_base = std::make_shared<Graph>(std::move(imported->graph));
     }
     if (Status st = d.rebuild(d); !st) {
         return Error{st.errorMessage()};
@@ -159,7 +165,7 @@ Result<Design> Design::fromGraph(Graph graph, const Knobs &knobs, const QString 
     d.m_knobs = knobs;
     d.m_sourceKind = SourceKind::Imported;
     d.m_format = format;
-    d.m_base = std::make_shared<const Graph>(std::move(graph));
+    d.m_base = std::make_shared<Graph>(std::move(graph));  // non-const: see rebuild()
     if (Status st = d.rebuild(d); !st) {
         return Error{st.errorMessage()};
     }
@@ -230,7 +236,19 @@ Status Design::rebuild(Design &out) const {
         out.m_base = std::move(*base);
         out.m_baseKey = key;
     }
-    Graph graph = *out.m_base;
+    // An imported model with no width multiplier and no edits is its own base: when `out` is the
+    // base's only holder (open() and fromGraph(), which create it non-const), take the graph over
+    // rather than copy it, and share the result as the base below. A copy held a second graph the
+    // size of the model (issue 15, item 5: 1.9 KB per node on a million-node chain).
+    const bool ownBase = out.m_sourceKind == SourceKind::Imported && out.m_widthMultiplier == 1.0 && out.m_edits.empty() &&
+                         out.m_base.use_count() == 1;
+    Graph graph;
+    if (ownBase) {
+        graph = std::move(const_cast<Graph &>(*out.m_base));
+        out.m_base.reset();
+    } else {
+        graph = *out.m_base;
+    }
     const QString name = out.m_source;
     auto bound = propagateAtBindings(graph, out.m_knobs.bindings(), name);
     if (!bound) {
@@ -272,8 +290,16 @@ Status Design::rebuild(Design &out) const {
             return Error{QStringLiteral("precision override for '%1': there is no node of that name").arg(it.key())};
         }
     }
-    out.m_graph = std::make_shared<const Graph>(std::move(graph));
+    out.m_graph = std::make_shared<Graph>(std::move(graph));  // non-const: it may become the base
+    if (ownBase) {
+        out.m_base = out.m_graph;
+    }
     return Status::success();
+}
+
+void Design::addWarnings(const QStringList &warnings) {
+    m_importWarnings = joinedOnce(m_importWarnings, warnings);
+    m_warnings = joinedOnce(m_warnings, warnings);
 }
 
 Status Design::takeBindings(const BoundShapes &bound, const Graph &graph) {

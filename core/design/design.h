@@ -100,6 +100,9 @@ public:
     // Defaults chosen for the user ("sequence length 128 ...") and problems found, each once.
     QStringList notes() const { return m_notes; }
     QStringList warnings() const { return m_warnings; }
+    // Adds problems found outside the import (a project file's unknown fields, a knob that binds
+    // nothing) to warnings(), each once; they stay there through later changes, like the import's.
+    void addWarnings(const QStringList &warnings);
     // What the importer saw in the file (ONNX; libonnx figures with ImportCheck::Libonnx).
     const ImportDiagnostics &importDiagnostics() const { return m_importDiagnostics; }
     // What the last change did (parameters before/after, nodes touched) for the GUI's status line.

@@ -15,16 +15,26 @@
 namespace infersight {
 
 // Numeric precision of a run.
-//  fp32  FP32 storage, FP32 math on CUDA cores (TF32 off, like NeuSight's measurements)
+//  fp32  PyTorch's defaults for FP32 models: FP32 storage, GEMMs on FP32 CUDA cores
+//        (torch.backends.cuda.matmul.allow_tf32 = False), convolutions on TF32 tensor cores where
+//        the GPU has them (torch.backends.cudnn.allow_tf32 = True: Ampere and later), else FP32
+//  fp32-strict  FP32 math everywhere, TF32 off for matmul and cuDNN (NeuSight's measurements,
+//        `fp32_precision = 'ieee'`)
 //  tf32  FP32 storage, GEMMs and convolutions on TF32 tensor cores (Ampere and later)
 //  fp16  / bf16: the whole model cast (model.half() / .to(bfloat16)); every op in that type
 //  amp   PyTorch autocast to FP16: GEMM-like ops in FP16 on tensor cores, the ops autocast keeps
 //        in FP32 (softmax, layer_norm, reductions, pow, exp, ...) in FP32, casts where types change
 //  int8  INT8 GEMMs and convolutions (TensorRT-style), other ops in FP16
 //  fp8   FP8 GEMMs (Hopper and later), other ops in FP16/BF16
-enum class Precision : std::uint8_t { FP32, TF32, FP16, BF16, AMP, INT8, FP8 };
-inline constexpr Precision kAllPrecisions[] = {Precision::FP32, Precision::TF32, Precision::FP16, Precision::BF16,
-                                               Precision::AMP,  Precision::INT8, Precision::FP8};
+// (FP32Strict is last in the enum so that stored enum values keep their meaning; kAllPrecisions
+// lists it next to FP32.)
+enum class Precision : std::uint8_t { FP32, TF32, FP16, BF16, AMP, INT8, FP8, FP32Strict };
+inline constexpr Precision kAllPrecisions[] = {Precision::FP32, Precision::FP32Strict, Precision::TF32,
+                                               Precision::FP16, Precision::BF16,       Precision::AMP,
+                                               Precision::INT8, Precision::FP8};
+// One line saying which arithmetic path the GEMMs and convolutions of `p` take, for CLI help and the
+// GUI's precision tooltips ("fp32: convolutions on TF32 tensor cores on Ampere and later ...").
+QString precisionDescription(Precision p);
 QString precisionName(Precision p);                                  // "fp32", "amp", ...
 std::optional<Precision> precisionFromName(const QString &name);     // case-insensitive
 QStringList precisionNames();

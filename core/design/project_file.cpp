@@ -173,6 +173,7 @@ Result<Design> Project::open(const QString &projectPath) const {
     if (Status st = d.setNodePrecisions(nodePrecisions); !st) {
         return Error{prefix(st.errorMessage())};
     }
+    d.addWarnings(warnings);  // the file's unknown fields, shown with the model's warnings
     return d;
 }
 
@@ -567,12 +568,12 @@ Result<Project> parseProject(const QByteArray &json, const QString &fileName, co
             return Error{st.errorMessage()};
         }
     }
-    // Unknown fields are kept out of the project but not silently (issue 15, item 11). "view" is
-    // the GUI's (current target, selected node).
+    // Unknown fields are kept out of the project but not silently (issue 15, item 11). "view" (current
+    // target, selected node) and "llm" (LLM settings: ui/session/design_spec.h) are the explorer's.
     static const QStringList topLevel{QStringLiteral("format"), QStringLiteral("version"), QStringLiteral("model"),
                                       QStringLiteral("knobs"), QStringLiteral("structure"), QStringLiteral("edits"),
                                       QStringLiteral("node_precisions"), QStringLiteral("targets"), QStringLiteral("view"),
-                                      QStringLiteral("autosave")};
+                                      QStringLiteral("llm"), QStringLiteral("autosave")};
     static const QStringList targetKeys{QStringLiteral("gpu"), QStringLiteral("mig"), QStringLiteral("mps"),
                                         QStringLiteral("mps_alone"), QStringLiteral("host")};
     auto warnUnknown = [&](const QJsonObject &object, const QStringList &known, const QString &prefix) {

@@ -48,7 +48,8 @@ struct Project {
     QStringList warnings;
 
     static Project fromDesign(const Design &design, std::vector<ProjectTarget> targets = {});
-    // Opens the source and re-applies structure, edits and precisions. Errors name `projectPath`.
+    // Opens the source and re-applies structure, edits and precisions; `warnings` join the design's
+    // warnings(). Errors name `projectPath`.
     Result<Design> open(const QString &projectPath = {}) const;
 
     // JSON; the source is written relative to `projectDir` where it lies below or beside it.

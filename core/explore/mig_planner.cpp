@@ -134,6 +134,11 @@ Result<MigPlan> planMig(const Graph &graph, const Knobs &knobs, const NodePrecis
     MigPlan plan;
     plan.gpu = gpu.id;
     plan.gpuLabel = gpu.label();
+    if (options.host) {
+        plan.host = *options.host;
+    } else if (auto whole = Target::make(gpu)) {
+        plan.host = whole->host();
+    }
     plan.knobs = knobs;
     plan.sloMs = options.sloMs;
     plan.headroom = options.headroom;
@@ -147,6 +152,9 @@ Result<MigPlan> planMig(const Graph &graph, const Knobs &knobs, const NodePrecis
         o.replicas = p.maxInstances;
         o.nominalGib = nominalProfileGib(p.name);
         auto target = Target::make(gpu, p.name);
+        if (target) {
+            target->setHost(plan.host);
+        }
         if (!target) {
             o.error = target.errorMessage();
         } else {
@@ -162,6 +170,9 @@ Result<MigPlan> planMig(const Graph &graph, const Knobs &knobs, const NodePrecis
         o.mpsPercent = share;
         o.replicas = share > 0 ? static_cast<int>(std::floor(100.0 / share + 1e-9)) : 0;
         auto target = Target::make(gpu, {}, share);
+        if (target) {
+            target->setHost(plan.host);
+        }
         if (!target) {
             o.error = target.errorMessage();
         } else {

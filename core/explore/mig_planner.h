@@ -22,6 +22,7 @@
 #include "base/result.h"
 #include "explore/point_predictor.h"
 #include "hardware/gpu_spec.h"
+#include "hardware/host_catalogue.h"
 
 #include <QJsonObject>
 #include <QString>
@@ -62,11 +63,15 @@ struct MigPlannerOptions {
     std::optional<double> sloMs;
     double headroom = 0.10;                       // fraction of usable memory kept free
     std::vector<double> mpsShares{25, 50, 75, 100};
+    // The host system the GPU sits in (CLI --host); nullopt: the GPU's default (Target::make's).
+    // Every slice and share keeps it: a slice does not change the host's cost.
+    std::optional<HostSpec> host;
 };
 
 struct MigPlan {
     QString gpu;            // id
     QString gpuLabel;
+    HostSpec host;          // the host system assumed for every option
     Knobs knobs;
     std::optional<double> sloMs;
     double headroom = 0.10;

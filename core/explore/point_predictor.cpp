@@ -94,9 +94,9 @@ struct PredictorCache {
 
 }  // namespace
 
-PointPredictor enginePredictor() {
+PointPredictor enginePredictor(const LlmServing &serving) {
     auto cache = std::make_shared<PredictorCache>();
-    return [cache](const Graph &graph, const Knobs &knobs, const NodePrecisions &nodePrecisions,
+    return [cache, serving](const Graph &graph, const Knobs &knobs, const NodePrecisions &nodePrecisions,
                    const Target &target) -> Result<PointEstimate> {
         if (Status st = checkPrecisions(knobs, nodePrecisions, target); !st) {
             return Error{st.errorMessage()};
@@ -144,6 +144,16 @@ PointPredictor enginePredictor() {
         options.keepKernels = false;
         options.keepNodes = false;
         options.cache = it->kernels.get();
+        if (serving.weights.format != WeightFormat::Native) {
+            auto weights = resolveWeightFormat(serving.weights.format, knobs.precision, true);
+            if (!weights) {
+                return Error{weights.errorMessage()};
+            }
+            options.weights = *weights;
+        }
+        if (knobs.phase == DecoderPhase::Decode) {
+            options.llmRuntime = serving.runtime ? serving.runtime : &defaultLlmRuntime(knobs.runtime);
+        }
         const Prediction p = predictPlan(graph, *c.analysis, *c.plan, it->device, options);
         c.bound();
         PointEstimate e;

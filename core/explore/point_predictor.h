@@ -6,6 +6,7 @@
 
 #include "base/result.h"
 #include "design/knobs.h"
+#include "explore/llm_serving.h"
 #include "graph/graph.h"
 #include "hardware/target.h"
 
@@ -30,7 +31,11 @@ using NodePrecisions = QMap<QString, Precision>;
 using PointPredictor = std::function<Result<PointEstimate>(const Graph &graph, const Knobs &knobs,
                                                            const NodePrecisions &nodePrecisions, const Target &target)>;
 
-// The in-process predictor (core/predict).
-PointPredictor enginePredictor();
+// The in-process predictor (core/predict). For an LLM, `serving` names the weight format of the
+// GEMM weights (every phase: bytes, memory; resolved against each point's precision, an error for a
+// point whose precision the format cannot run at) and the runtime whose decode class and host
+// costs time decode-phase points (null: defaultLlmRuntime of the point's runtime), as predict()
+// and predictDecodeStep() do.
+PointPredictor enginePredictor(const LlmServing &serving = {});
 
 }  // namespace infersight

@@ -214,6 +214,9 @@ Result<SweepPlan> SweepPlan::make(const SweepSpec &spec, const GpuCatalogue &cat
         precisionList.append(precisionName(p));
     }
     id.insert(QStringLiteral("precision"), precisionList);
+    if (!spec.weights.isEmpty()) {
+        id.insert(QStringLiteral("weights"), spec.weights);  // absent for native weights: earlier ids stay
+    }
     QJsonArray targets;
     for (const SweepTarget &t : plan.m_targets) {
         targets.append(t.target ? t.target->key() : t.label() + QStringLiteral(" (error)"));

@@ -49,6 +49,9 @@ struct SweepSpec {
     std::vector<Precision> precisions;
     std::vector<Runtime> runtimes;
     std::vector<double> widthMultipliers;
+    // Weight format of an LLM's GEMM weights (weight_format.h name; empty: the precision's). Only
+    // recorded here, for the sweep id: the predictor given to the sweep applies it (enginePredictor).
+    QString weights;
 
     // Targets: GPU ids (or GPU files) x (MIG entries + MPS shares). MIG entries: a profile name,
     // "all" (every profile of the GPU; the whole GPU where it has no MIG) or "none" (the whole

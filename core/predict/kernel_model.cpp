@@ -61,7 +61,63 @@ ErrorBand bandFromJson(const QJsonObject &o) {
     return b;
 }
 
+// ---- Tensor-core paths and depthwise convolutions (issue 17 item 3; docs/predictor.md) --------------
+
+// Vector width, in elements, that tensor-core kernels load: 16 bytes (8 FP16/BF16, 4 TF32, 16
+// INT8/FP8 elements). cuBLAS 11+ and cuDNN 8+ run shapes that are not multiples of it on tensor
+// cores all the same, with the operand tiles zero-padded to it (NVIDIA, "Matrix Multiplication
+// Background User's Guide", Tensor Core Requirements): the padded lanes do no useful work.
+double tensorAlignment(ComputeType c) {
+    switch (c) {
+    case ComputeType::TF32: return 4.0;
+    case ComputeType::FP16:
+    case ComputeType::BF16: return 8.0;
+    case ComputeType::INT8:
+    case ComputeType::FP8: return 16.0;
+    case ComputeType::FP32: return 1.0;
+    }
+    return 1.0;
+}
+
+double paddedTo(double x, double a) {
+    return std::ceil(x / a) * a;
+}
+
 }  // namespace
+
+// Useful fraction of the zero-padded operand tiles: the reduction dimension K (contiguous in the
+// activation operand) and the output dimension N (contiguous in the weight and the result) padded
+// to the vector width. A convolution pads its channels per group (NHWC implicit GEMM), e.g. a stem
+// conv over 3 RGB channels runs as 8 channels in FP16 (K 147 -> 392 for a 7x7 window).
+
+double tensorAlignmentEfficiency(const Kernel &kernel, ComputeType path) {
+    const double a = tensorAlignment(path);
+    if (a <= 1.0) {
+        return 1.0;
+    }
+    if (kernel.kind == KernelClass::Conv && kernel.groups > 1) {
+        // Grouped convolutions (ResNeXt's 4 channels per group) run cuDNN's grouped kernels, which
+        // batch the groups instead of padding each one: the DLE ResNeXt/SE-ResNeXt AMP rows (V100, T4)
+        // are over-predicted by 4x the conv time if they are padded per group.
+        return 1.0;
+    }
+    if (kernel.kind == KernelClass::Conv && !kernel.isPointwiseConv()) {
+        // cuDNN's implicit-GEMM convolutions have small-channel kernels that load 4 channels at a time
+        // (the first-layer "C = 4" NHWC kernels), so channels pad to at most 4: 3 RGB channels -> 4.
+        const double ca = std::min(a, 4.0);
+        const double cin = static_cast<double>(kernel.inChannels);
+        const double cout = static_cast<double>(kernel.outChannels);
+        return (cin / paddedTo(cin, ca)) * (cout / paddedTo(cout, ca));
+    }
+    const Kernel g = kernel.kind == KernelClass::Conv ? kernel.asGemm() : kernel;
+    const double k = static_cast<double>(g.k);
+    const double n = static_cast<double>(g.n);
+    return (k / paddedTo(k, a)) * (n / paddedTo(n, a));
+}
+
+bool isDepthwiseStencil(const Kernel &kernel) {
+    return kernel.kind == KernelClass::Stencil && kernel.flopsPerElement >= kDepthwiseStencilFlopsPerTap;
+}
 
 Result<KernelModel> KernelModel::fromJson(const QByteArray &json, const QString &sourceName) {
     QJsonParseError err{};
@@ -212,8 +268,13 @@ KernelPrediction KernelModel::predict(const Kernel &kernel, const BoundDevice &d
     }
     bool extrapolated = false;
     if (matrixClass && f.compute != ComputeType::FP32) {
-        u *= m_tensorCoreEfficiency;  // tensor-core paths: never measured here
+        // Tensor-core paths: the FP32 utilisation (tile and wave quantisation on the target's SMs are in
+        // its features), less the zero-padded lanes of unaligned operands; never measured here.
+        u *= m_tensorCoreEfficiency * tensorAlignmentEfficiency(kernel, f.compute);
         extrapolated = true;
+    }
+    if (isDepthwiseStencil(kernel)) {
+        u *= kDepthwiseEfficiency;
     }
     if (f.model == UtilisationModelKind::Conv && !f.winogradEligible) {
         u = std::min(u, 1.0);  // only 3x3 stride-1 FP32 convs were measured (and may use Winograd)

@@ -36,6 +36,19 @@ inline constexpr int kKernelErrorClassCount = 6;
 QString kernelErrorClassName(KernelErrorClass c);
 KernelErrorClass errorClassFor(const Kernel &kernel);
 
+// A depthwise convolution lowered to a stencil says so through Kernel::flopsPerElement: the
+// arithmetic per window tap, 2 (multiply-add) for a depthwise conv, 1 (compare or add) for a
+// pooling window (Kernel::stencil's default). cuDNN and PyTorch's depthwise kernels run far below
+// the streaming bandwidth that pooling reaches (KernelModel::kDepthwiseEfficiency).
+inline constexpr double kDepthwiseStencilFlopsPerTap = 2.0;
+bool isDepthwiseStencil(const Kernel &kernel);
+
+// Useful fraction of a GEMM's or convolution's tensor-core work on `path` when its operands are
+// zero-padded to the 16-byte vector the tensor cores load (8 FP16/BF16, 4 TF32, 16 INT8/FP8
+// elements): K and N of a GEMM, input and output channels per group of a convolution. 1 on FP32.
+// Multiplies the utilisation of tensor-core kernels (KernelModel::predict).
+double tensorAlignmentEfficiency(const Kernel &kernel, ComputeType path);
+
 // Quantiles of measured / predicted latency over validation rows (p10, p90): the true latency lies
 // in [low, high] x predicted for 80 % of the rows.
 struct ErrorBand {
@@ -80,6 +93,13 @@ public:
     // dtypes (the utilisation was learned on FP32 CUDA-core kernels), and classes without data.
     static constexpr double kExtrapolatedLowFactor = 0.8;
     static constexpr double kExtrapolatedHighFactor = 1.5;
+    // Achieved fraction of the learned vector-kernel utilisation for depthwise convolutions
+    // (cuDNN / PyTorch depthwise kernels: one thread per output, the window re-read from L1/L2,
+    // no tensor cores). From the DeepLearningExamples EfficientNet rows of the V100 (FP32 and AMP),
+    // the only depthwise data in data/: their MAPE is lowest at 0.45-0.5 as fitted; 0.6 is the value
+    // at which every DLE leave-one-GPU-out and leave-one-family-out figure is no worse than without
+    // it (docs/predictor.md, "Tensor-core kernels and depthwise convolutions").
+    static constexpr double kDepthwiseEfficiency = 0.6;
 
     KernelModel() = default;
     static Result<KernelModel> fromJson(const QByteArray &json, const QString &sourceName);

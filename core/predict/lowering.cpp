@@ -3,7 +3,9 @@
 //
 // Eager (PyTorch-like; one aten op per node, one kernel per op):
 //  - Shape/Size/Constant/Identity/Dropout and nodes whose outputs were constant-folded: no kernel
-//    (shape arithmetic on the host).
+//    (shape arithmetic on the host). So are nodes computing only on shape scalars (a few elements
+//    derived from Shape/Size, e.g. the exporter's 1 / sqrt(head_dim)): Python numbers in eager
+//    PyTorch, no aten op (both runtimes).
 //  - Reshape/Flatten/Squeeze/Unsqueeze/Expand/Slice/Split: views, no kernel, a host op each.
 //  - A Transpose that only swaps the last two axes and feeds MatMuls only is a view (cuBLAS reads
 //    the operand transposed); other Transposes are copies (zoo graphs emit them only where PyTorch
@@ -16,6 +18,10 @@
 //  - LayerNorm / Softmax / reductions / GroupNorm: one row-wise kernel.
 //  - Element-wise ops: one kernel each; Cast: one kernel; fills: one kernel.
 //  - Gather from an initializer (embedding): one copy kernel of the output; Concat/Pad/...: copies.
+//  - Attention patterns (MatMul -> scale / mask -> Softmax -> MatMul) run as one SDPA op and one
+//    fused attention kernel when the source used scaled_dot_product_attention
+//    (LoweringOptions::attention); the transposes feeding it are views (SDPA reads strided q/k/v).
+//  - The exporter's erf GELU (x / sqrt2 -> Erf -> + 1 -> * x -> * 0.5) is one op (F.gelu), one kernel.
 // Fused (TensorRT / torch.compile-like):
 //  - BN after a conv is folded into its weights; bias, activations and residual adds after a
 //    GEMM/conv run in its epilogue; chains of element-wise ops are one kernel, and one that feeds a
@@ -26,6 +32,7 @@
 #include "predict/lowering.h"
 
 #include "graph/node_cost.h"
+#include "predict/kernel_model.h"
 #include "predict/memory_model.h"
 
 #include <QHash>
@@ -35,6 +42,15 @@
 #include <numeric>
 
 namespace infersight {
+
+QString attentionLoweringName(AttentionLowering a) {
+    switch (a) {
+    case AttentionLowering::Auto: return QStringLiteral("auto");
+    case AttentionLowering::Fused: return QStringLiteral("fused");
+    case AttentionLowering::Decomposed: return QStringLiteral("decomposed");
+    }
+    return {};
+}
 
 QString kernelRoleName(KernelRole role) {
     switch (role) {
@@ -181,6 +197,7 @@ int bytesOfDType(DType t) {
 int storageBytes(Precision p) {
     switch (p) {
     case Precision::FP32:
+    case Precision::FP32Strict:
     case Precision::TF32:
     case Precision::AMP: return 4;
     case Precision::FP16:
@@ -193,7 +210,8 @@ int storageBytes(Precision p) {
 
 ComputeType computeTypeOf(Precision p) {
     switch (p) {
-    case Precision::FP32: return ComputeType::FP32;
+    case Precision::FP32:
+    case Precision::FP32Strict: return ComputeType::FP32;
     case Precision::TF32: return ComputeType::TF32;
     case Precision::FP16:
     case Precision::AMP: return ComputeType::FP16;
@@ -202,6 +220,14 @@ ComputeType computeTypeOf(Precision p) {
     case Precision::FP8: return ComputeType::FP8;
     }
     return ComputeType::FP32;
+}
+
+// The path of a convolution: as computeTypeOf, except that PyTorch's default FP32 (`fp32`) runs
+// cuDNN convolutions in TF32 (torch.backends.cudnn.allow_tf32 = True since PyTorch 1.7). A GPU
+// without TF32 tensor cores (before Ampere) runs them on FP32 CUDA cores (the kernel model's
+// fallback, DeviceResources::effectiveCompute); `fp32-strict` keeps FP32 everywhere.
+ComputeType convComputeTypeOf(Precision p) {
+    return p == Precision::FP32 ? ComputeType::TF32 : computeTypeOf(p);
 }
 
 // HuggingFace Conv1D weights (GPT-2 family): [in, out] parameters named "...c_attn.weight",
@@ -252,6 +278,8 @@ private:
     std::vector<std::vector<int>> membersOf;  // per sink: members in node order (sink last)
     std::vector<std::uint8_t> attentionMember;  // fused: node is part of an attention kernel
     std::vector<int> eagerBiasInto;              // eager: Add node folded into a MatMul's addmm
+    std::vector<std::uint8_t> hostScalar;        // node computes only on shape scalars (no aten op)
+    std::vector<std::uint8_t> eagerViewTranspose;  // eager: a Transpose feeding SDPA (a view)
 
     const Value &val(int v) const { return g.values[static_cast<std::size_t>(v)]; }
     std::int64_t elems(int v) const { return v >= 0 ? val(v).elements() : -1; }
@@ -267,6 +295,25 @@ private:
         }
         return *a.consumersBegin(v);
     }
+    // soleReader() not counting Shape / Size nodes, which read the value's metadata, not its data
+    // (Python's x.shape in eager PyTorch).
+    int soleDataReader(int v) const {
+        if (v < 0 || a.isGraphOutput[static_cast<std::size_t>(v)]) {
+            return -1;
+        }
+        int reader = -1;
+        for (const std::int32_t *c = a.consumersBegin(v); c != a.consumersEnd(v); ++c) {
+            const QString &op = g.nodes[static_cast<std::size_t>(*c)].opType;
+            if (op == QLatin1String("Shape") || op == QLatin1String("Size")) {
+                continue;
+            }
+            if (reader >= 0) {
+                return -1;
+            }
+            reader = *c;
+        }
+        return reader;
+    }
     int producer(int v) const { return v >= 0 ? val(v).producer : -1; }
     OpKind kindOf(int node) const { return node >= 0 ? a.kinds[static_cast<std::size_t>(node)] : OpKind::Generic; }
     Precision precisionOf(int node) const {
@@ -281,7 +328,11 @@ private:
     void initValueBytes();
     void findEagerBiasFolds();
     void groupFused();
-    void findAttention();
+    void findAttention(bool eager);
+    void findHostScalars();
+    void findEagerGelu();
+    int scaledOperand(int v, int reader, std::vector<int> &extra) const;
+    void markViewTransposes(int v);
     int runBytes(int node, const Node &n, Precision p, AutocastClass ac) const;
     void addCasts(int node, const Node &n, Precision p, AutocastClass ac, int rb, PlannedNode &pn);
     // One node's lowering state, handed to the emit functions of its op class.
@@ -367,9 +418,20 @@ void Lowerer::initValueBytes() {
 }
 
 // Eager: MatMul followed by Add of a 1-D initializer (nn.Linear as torch.onnx exports it) is one
-// addmm kernel.
+// addmm kernel. The exporter shares equal initializers (zero biases, all-ones norms of a freshly
+// initialised model) through Identity nodes: an Identity of an initializer is one too.
 void Lowerer::findEagerBiasFolds() {
     eagerBiasInto.assign(g.nodes.size(), -1);
+    auto isWeight = [&](int v) {
+        for (int guard = 0; guard < 4 && v >= 0 && !val(v).isInitializer(); ++guard) {
+            const int p = producer(v);
+            if (p < 0 || g.nodes[static_cast<std::size_t>(p)].opType != QLatin1String("Identity")) {
+                return false;
+            }
+            v = g.nodes[static_cast<std::size_t>(p)].input(0);
+        }
+        return v >= 0 && val(v).isInitializer();
+    };
     for (std::size_t i = 0; i < g.nodes.size(); ++i) {
         if (a.kinds[i] != OpKind::MatMul) {
             continue;
@@ -377,8 +439,8 @@ void Lowerer::findEagerBiasFolds() {
         const Node &mm = g.nodes[i];
         const int out = mm.output(0);
         const int w = mm.input(1);
-        const int c = out >= 0 ? soleReader(out) : -1;
-        if (c < 0 || w < 0 || !val(w).isInitializer()) {
+        const int c = out >= 0 ? soleDataReader(out) : -1;
+        if (c < 0 || w < 0 || !isWeight(w)) {
             continue;
         }
         const Node &add = g.nodes[static_cast<std::size_t>(c)];
@@ -386,14 +448,63 @@ void Lowerer::findEagerBiasFolds() {
             continue;
         }
         const int other = add.input(0) == out ? add.input(1) : add.input(0);
-        if (other >= 0 && val(other).isInitializer() && val(other).shape.size() == 1) {
+        if (other >= 0 && isWeight(other) && val(other).shape.size() == 1) {
             eagerBiasInto[static_cast<std::size_t>(c)] = static_cast<int>(i);
         }
     }
 }
 
-// Fused runtime: attention patterns MatMul -> [Mul|Div|Add|Sub|Where|Cast]* -> Softmax -> [Cast]* -> MatMul.
-void Lowerer::findAttention() {
+// The operand `v` of the score MatMul `reader` scaled by a one-element value (x * s or x / s, read
+// only there): adds the scaling node (and a Transpose feeding only it, k^T) to `extra` and returns
+// the tensor scaled; -1 when `v` is not so scaled.
+int Lowerer::scaledOperand(int v, int reader, std::vector<int> &extra) const {
+    const int p = producer(v);
+    if (p < 0 || soleReader(v) != reader) {
+        return -1;
+    }
+    const Node &pn = g.nodes[static_cast<std::size_t>(p)];
+    const bool mul = pn.opType == QLatin1String("Mul");
+    if ((!mul && pn.opType != QLatin1String("Div")) || pn.inputs.size() != 2) {
+        return -1;
+    }
+    int data = pn.input(0);
+    int scale = pn.input(1);
+    if (mul && elems(data) == 1 && elems(scale) != 1) {
+        std::swap(data, scale);
+    }
+    if (elems(scale) != 1 || elems(data) <= 1) {
+        return -1;
+    }
+    extra.push_back(p);
+    const int t = producer(data);
+    if (t >= 0 && kindOf(t) == OpKind::Transpose && soleReader(data) == p) {
+        extra.push_back(t);
+        return g.nodes[static_cast<std::size_t>(t)].input(0);
+    }
+    return data;
+}
+
+// Eager SDPA: the head split before it (view -> transpose -> view ...) stays views; the kernel
+// reads q, k and v strided. Walks back from `v` through views and Transposes read only along this
+// chain and marks the Transposes.
+void Lowerer::markViewTransposes(int v) {
+    for (int guard = 0; guard < 6 && v >= 0 && soleDataReader(v) >= 0; ++guard) {
+        const int p = producer(v);
+        if (p < 0 || (kindOf(p) != OpKind::Transpose && kindOf(p) != OpKind::View)) {
+            return;
+        }
+        if (kindOf(p) == OpKind::Transpose) {
+            eagerViewTranspose[static_cast<std::size_t>(p)] = 1;
+        }
+        v = g.nodes[static_cast<std::size_t>(p)].input(0);
+    }
+}
+
+// Attention patterns MatMul -> [Mul|Div|Add|Sub|Where|Cast]* -> Softmax -> [Cast]* -> MatMul: one
+// flash-attention kernel in the fused runtime; in eager (`eager`) one SDPA op and kernel, with the
+// operands' scaling (q * sqrt(s), k^T * sqrt(s): the exporter's SDPA) inside it, where
+// LoweringOptions::attention says the source used SDPA.
+void Lowerer::findAttention(bool eager) {
     attentionMember.assign(g.nodes.size(), 0);
     for (std::size_t s = 0; s < g.nodes.size(); ++s) {
         if (a.kinds[s] != OpKind::Softmax || g.nodes[s].opType != QLatin1String("Softmax")) {
@@ -443,6 +554,25 @@ void Lowerer::findAttention() {
         int v = g.nodes[s].output(0);
         int m2 = -1;
         std::vector<int> after;
+        // The exporters' SDPA writes a NaN guard after the softmax (rows fully masked):
+        // Where(IsNaN(p), 0, p). It is part of the attention op.
+        if (v >= 0 && !a.isGraphOutput[static_cast<std::size_t>(v)] && a.consumersEnd(v) - a.consumersBegin(v) == 2) {
+            int isnan = -1, where = -1;
+            for (const std::int32_t *c = a.consumersBegin(v); c != a.consumersEnd(v); ++c) {
+                const Node &cn = g.nodes[static_cast<std::size_t>(*c)];
+                if (cn.opType == QLatin1String("IsNaN")) {
+                    isnan = *c;
+                } else if (cn.opType == QLatin1String("Where")) {
+                    where = *c;
+                }
+            }
+            if (isnan >= 0 && where >= 0 && soleReader(g.nodes[static_cast<std::size_t>(isnan)].output(0)) == where &&
+                g.nodes[static_cast<std::size_t>(where)].input(0) == g.nodes[static_cast<std::size_t>(isnan)].output(0)) {
+                after.push_back(isnan);
+                after.push_back(where);
+                v = g.nodes[static_cast<std::size_t>(where)].output(0);
+            }
+        }
         for (int guard = 0; guard < 4 && v >= 0 && soleReader(v) >= 0; ++guard) {
             const int c = soleReader(v);
             const OpKind ck = kindOf(c);
@@ -461,10 +591,23 @@ void Lowerer::findAttention() {
         if (m2 < 0) {
             continue;
         }
+        std::vector<int> extra;
+        if (eager) {
+            const Node &qk = g.nodes[static_cast<std::size_t>(m1)];
+            const int q = scaledOperand(qk.input(0), m1, extra);
+            const int k = scaledOperand(qk.input(1), m1, extra);
+            if (o.attention == AttentionLowering::Auto && (q < 0 || k < 0)) {
+                continue;  // hand-written attention: every op runs
+            }
+            markViewTransposes(q >= 0 ? q : qk.input(0));
+            markViewTransposes(k >= 0 ? k : qk.input(1));
+            markViewTransposes(g.nodes[static_cast<std::size_t>(m2)].input(1));
+        }
         attentionMember[static_cast<std::size_t>(m1)] = 1;
         attentionMember[s] = 1;
         attentionMember[static_cast<std::size_t>(m2)] = 1;
         std::vector<int> members = chain;
+        members.insert(members.end(), extra.begin(), extra.end());
         members.push_back(m1);
         members.push_back(static_cast<int>(s));
         members.insert(members.end(), after.begin(), after.end());
@@ -478,12 +621,135 @@ void Lowerer::findAttention() {
     }
 }
 
+// A shape-scalar value has at most this many elements (a shape has one per dimension).
+constexpr std::int64_t kMaxShapeScalarElements = 16;
+
+// Nodes that compute only on shape scalars: every input is derived from Shape/Size (or was
+// constant-folded) or is a small constant, at least one is shape-derived, and every output has at
+// most kMaxShapeScalarElements elements. The exporter writes Python int / float arithmetic on
+// tensor sizes (x.size(-1) ** -0.5, reshape targets) as such nodes; PyTorch runs it in Python.
+void Lowerer::findHostScalars() {
+    hostScalar.assign(g.nodes.size(), 0);
+    std::vector<std::uint8_t> fromShape(g.values.size(), 0);
+    auto small = [&](int v) { return elems(v) >= 0 && elems(v) <= kMaxShapeScalarElements; };
+    for (std::size_t i = 0; i < g.nodes.size(); ++i) {
+        const Node &n = g.nodes[i];
+        if (n.opType == QLatin1String("Shape") || n.opType == QLatin1String("Size")) {
+            for (int v : n.outputs) {
+                if (v >= 0) {
+                    fromShape[static_cast<std::size_t>(v)] = 1;
+                }
+            }
+            continue;
+        }
+        bool anyShape = false;
+        bool allScalar = !n.inputs.empty();
+        for (int v : n.inputs) {
+            if (v < 0) {
+                continue;
+            }
+            const bool shapeDerived = fromShape[static_cast<std::size_t>(v)] || (folded(v) && producer(v) >= 0);
+            const int p = producer(v);
+            const bool constant = small(v) && (val(v).isInitializer() || (p >= 0 && g.nodes[static_cast<std::size_t>(p)].opType == QLatin1String("Constant")));
+            anyShape = anyShape || shapeDerived;
+            allScalar = allScalar && small(v) && (shapeDerived || constant);
+        }
+        bool smallOutputs = !n.outputs.empty();
+        for (int v : n.outputs) {
+            smallOutputs = smallOutputs && v >= 0 && small(v) && !a.isGraphOutput[static_cast<std::size_t>(v)];
+        }
+        if (a.kinds[i] == OpKind::Free || !anyShape || !allScalar || !smallOutputs) {
+            continue;
+        }
+        hostScalar[i] = 1;
+        for (int v : n.outputs) {
+            fromShape[static_cast<std::size_t>(v)] = 1;
+        }
+    }
+}
+
+// Eager: the exporter's erf GELU, x / sqrt(2) (or x * 1/sqrt(2)) -> Erf -> + 1 -> * x -> [* 0.5]
+// (0.5 applied at either end), is F.gelu: one aten op and one kernel. Groups it with the last node
+// as sink (emitFusedGroup prices it: x in, the result out).
+void Lowerer::findEagerGelu() {
+    auto scalarOther = [&](const Node &n, int data) {
+        const int other = n.input(0) == data ? n.input(1) : n.input(0);
+        return n.inputs.size() == 2 && elems(other) == 1;
+    };
+    for (std::size_t e = 0; e < g.nodes.size(); ++e) {
+        if (g.nodes[e].opType != QLatin1String("Erf")) {
+            continue;
+        }
+        const int ein = g.nodes[e].input(0);
+        const int d = producer(ein);
+        if (d < 0 || soleReader(ein) != static_cast<int>(e)) {
+            continue;
+        }
+        const Node &dn = g.nodes[static_cast<std::size_t>(d)];
+        if ((dn.opType != QLatin1String("Div") && dn.opType != QLatin1String("Mul")) || dn.inputs.size() != 2) {
+            continue;
+        }
+        const int x = elems(dn.input(0)) == 1 ? dn.input(1) : dn.input(0);
+        if (!scalarOther(dn, x) || elems(x) != elems(ein)) {
+            continue;
+        }
+        std::vector<int> members{d, static_cast<int>(e)};
+        // + 1
+        const int add = soleReader(g.nodes[e].output(0));
+        if (add < 0 || g.nodes[static_cast<std::size_t>(add)].opType != QLatin1String("Add") ||
+            !scalarOther(g.nodes[static_cast<std::size_t>(add)], g.nodes[e].output(0))) {
+            continue;
+        }
+        members.push_back(add);
+        // * x, or * (x * 0.5)
+        const int aout = g.nodes[static_cast<std::size_t>(add)].output(0);
+        const int mul = soleReader(aout);
+        if (mul < 0 || g.nodes[static_cast<std::size_t>(mul)].opType != QLatin1String("Mul")) {
+            continue;
+        }
+        const Node &mn = g.nodes[static_cast<std::size_t>(mul)];
+        const int other = mn.input(0) == aout ? mn.input(1) : mn.input(0);
+        bool halfDone = false;
+        if (other != x) {
+            const int h = producer(other);
+            if (h < 0 || soleReader(other) != mul || g.nodes[static_cast<std::size_t>(h)].opType != QLatin1String("Mul") ||
+                (g.nodes[static_cast<std::size_t>(h)].input(0) != x && g.nodes[static_cast<std::size_t>(h)].input(1) != x) ||
+                !scalarOther(g.nodes[static_cast<std::size_t>(h)], x)) {
+                continue;
+            }
+            members.push_back(h);
+            halfDone = true;
+        }
+        members.push_back(mul);
+        if (!halfDone) {
+            const int half = soleReader(mn.output(0));
+            if (half >= 0 && g.nodes[static_cast<std::size_t>(half)].opType == QLatin1String("Mul") &&
+                scalarOther(g.nodes[static_cast<std::size_t>(half)], mn.output(0))) {
+                members.push_back(half);
+            }
+        }
+        bool free = true;
+        for (int m : members) {
+            free = free && sinkOf[static_cast<std::size_t>(m)] < 0;
+        }
+        if (!free) {
+            continue;
+        }
+        std::sort(members.begin(), members.end());
+        const int sink = members.back();
+        for (int m : members) {
+            sinkOf[static_cast<std::size_t>(m)] = sink;
+        }
+        membersOf[static_cast<std::size_t>(sink)] = members;
+    }
+}
+
 // Fused runtime: epilogues of GEMM/conv, element-wise groups, prologues of row-wise kernels.
 void Lowerer::groupFused() {
     const std::size_t nn = g.nodes.size();
     sinkOf.assign(nn, -1);
     membersOf.assign(nn, {});
-    findAttention();
+    findAttention(false);
     // The node whose kernel currently produces value v when v is still "open" for fusion:
     // an anchor (GEMM/conv epilogue chain) or an element-wise group.
     std::vector<int> groupOfNode(nn, -1);   // element-wise group id (its first node)
@@ -819,6 +1085,7 @@ bool Lowerer::lowerConv(const Node &n, ComputeType ct, int eb, Kernel &out) cons
         const bool depthwise = group == cin && group > 1 && cout == cin;
         if (depthwise) {
             k = Kernel::stencil(x[0], cin, inH, inW, kh, kw, 1, 0, eb);
+            k.flopsPerElement = kDepthwiseStencilFlopsPerTap;  // a multiply-add per tap: not a pooling window
         } else {
             k = Kernel::conv2d(x[0], cin, cout, inH, inW, kh, kw, 1, 0, group, ct, eb, 1);
         }
@@ -1123,16 +1390,16 @@ bool Lowerer::lowerWithoutKernels(int node, const Node &n, PlannedNode &pn, OpKi
             allFolded = false;
         }
     }
-    if (k == OpKind::Free || allFolded) {
+    if (k == OpKind::Free || allFolded || hostScalar[ni]) {
         setOutputBytes(n, n.input(0) >= 0 && isFloatValue(n.input(0)) ? vbytes(n.input(0)) : rb);
         const bool hostShape = !fused && (n.opType == QLatin1String("Shape") || n.opType == QLatin1String("Size") ||
-                                          (allFolded && k != OpKind::Free));
+                                          ((allFolded || hostScalar[ni]) && k != OpKind::Free));
         pn.host = hostShape ? HostOpClass::Shape : HostOpClass::None;
         pn.aliasesInput = k == OpKind::Free;
         pn.kernelCount = 0;
         return true;
     }
-    const bool viewTranspose = k == OpKind::Transpose && isViewTranspose(n);
+    const bool viewTranspose = k == OpKind::Transpose && (isViewTranspose(n) || eagerViewTranspose[ni]);
     const bool layoutFolded = fused && (k == OpKind::Transpose || (k == OpKind::Copy && n.opType == QLatin1String("Concat")));
     if (k == OpKind::View || viewTranspose || layoutFolded) {
         setOutputBytes(n, n.input(0) >= 0 && isFloatValue(n.input(0)) ? vbytes(n.input(0)) : rb);
@@ -1155,8 +1422,8 @@ bool Lowerer::lowerWithoutKernels(int node, const Node &n, PlannedNode &pn, OpKi
         pn.host = HostOpClass::None;
         return true;
     }
-    // Fused runtime: members of a group other than its sink emit nothing.
-    if (fused && sinkOf[ni] >= 0 && sinkOf[ni] != node) {
+    // Members of a group other than its sink emit nothing (fused groups; eager SDPA and GELU).
+    if (sinkOf[ni] >= 0 && sinkOf[ni] != node) {
         setOutputBytes(n, isGemmKind(kindOf(sinkOf[ni])) ? vbytes(g.nodes[static_cast<std::size_t>(sinkOf[ni])].output(0)) : rb);
         pn.fusedInto = sinkOf[ni];
         pn.host = HostOpClass::None;
@@ -1184,7 +1451,7 @@ void Lowerer::lowerNode(int node) {
     setOutputBytes(n, rb);
     const int out = n.output(0);
     const NodeLowering c{node, n, pn, k, p, computeTypeOf(p), std::max(1, rb), out, elems(out)};
-    const bool groupSink = fused && sinkOf[ni] == node;
+    const bool groupSink = sinkOf[ni] == node;
     const bool flashAttention = groupSink && attentionMember[ni] && emitAttention(node, n, c.ct, c.eb);
     if (!flashAttention) {
         if (groupSink && !membersOf[ni].empty() && !isGemmKind(k)) {
@@ -1262,7 +1529,7 @@ void Lowerer::emitPool(const NodeLowering &c) {
 
 void Lowerer::emitConv(const NodeLowering &c) {
     Kernel k;
-    if (!lowerConv(c.n, c.ct, c.eb, k)) {
+    if (!lowerConv(c.n, convComputeTypeOf(c.precision), c.eb, k)) {
         emitGeneric(c.node, c.pn, c.eb);
         return;
     }
@@ -1291,7 +1558,8 @@ void Lowerer::emitConvTranspose(const NodeLowering &c) {
         window *= w[i];
     }
     // cuDNN runs a transposed conv as the data gradient of a conv: the same GEMM work.
-    pushKernel(c.node, Kernel::gemm(x[0] * inSpatial, w[1] * window, x[1] / group, group, false, c.ct, c.eb));
+    pushKernel(c.node,
+               Kernel::gemm(x[0] * inSpatial, w[1] * window, x[1] / group, group, false, convComputeTypeOf(c.precision), c.eb));
 }
 
 void Lowerer::emitRowWise(const NodeLowering &c) {
@@ -1378,14 +1646,21 @@ KernelPlan Lowerer::run() {
     plan.kernels.reserve(nn + nn / 2);
     weightCastDone.assign(g.values.size(), 0);
     initValueBytes();
+    findHostScalars();
+    eagerViewTranspose.assign(nn, 0);
     if (fused) {
         groupFused();
         eagerBiasInto.assign(nn, -1);
     } else {
+        // Eager groups: SDPA attention (one op, one kernel) and the erf GELU (one op, one kernel).
         sinkOf.assign(nn, -1);
         attentionMember.assign(nn, 0);
         membersOf.assign(nn, {});
         findEagerBiasFolds();
+        if (o.attention != AttentionLowering::Decomposed) {
+            findAttention(true);
+        }
+        findEagerGelu();
     }
     for (std::size_t i = 0; i < nn; ++i) {
         lowerNode(static_cast<int>(i));

@@ -79,9 +79,23 @@ public:
     const std::int32_t *consumersEnd(int v) const { return consumerList.data() + consumerStart[static_cast<std::size_t>(v) + 1]; }
 };
 
+// How an eager runtime runs an attention pattern (MatMul -> scale / mask -> Softmax -> MatMul) of
+// the graph. PyTorch's scaled_dot_product_attention (HF attn_implementation "sdpa", timm's fused
+// attention, nn.MultiheadAttention in inference) is one aten op launching one flash /
+// memory-efficient kernel (the S x S scores never reach DRAM); hand-written attention (HF "eager",
+// torchvision's Swin) runs every op of the pattern. The TorchScript ONNX exporter writes SDPA as
+// q * sqrt(scale) and k^T * sqrt(scale) before the score MatMul, which is how Auto recognises it.
+enum class AttentionLowering : std::uint8_t {
+    Auto,        // fused where the graph carries the exporter's SDPA signature, decomposed otherwise
+    Fused,       // every recognised attention pattern is one SDPA op and kernel
+    Decomposed,  // every op of the pattern runs (manual attention)
+};
+QString attentionLoweringName(AttentionLowering a);  // "auto", "fused", "decomposed"
+
 struct LoweringOptions {
     Precision precision = Precision::FP32;
     Runtime runtime = Runtime::Eager;
+    AttentionLowering attention = AttentionLowering::Auto;  // eager runtime only (fused: always fused)
     // Per-node precision overrides (index = node, -1 = none), e.g. from Design::nodePrecisions().
     std::vector<std::int8_t> nodePrecision;
 };

@@ -36,7 +36,8 @@ namespace {
 
 bool targetSupports(Precision p, const Target &t) {
     switch (p) {
-    case Precision::FP32: return true;
+    case Precision::FP32:
+    case Precision::FP32Strict: return true;
     case Precision::TF32: return t.peak(ComputeType::TF32).has_value();
     case Precision::FP16:
     case Precision::AMP: return t.peakFastest(ComputeType::FP16).has_value();
@@ -64,6 +65,9 @@ struct DistinctTiming {
     double powerW = 0;
     double flops = 0;
     double bytes = 0;
+    // LLM decode-class kernels: their bytes at datasheet bandwidth (DecodeKernelTime::floorMs), the
+    // lowest time physics allows; the band's lower end never goes under it. 0 for other kernels.
+    double floorMs = 0;
     ComputeType compute = ComputeType::FP32;
     KernelErrorClass errorClass = KernelErrorClass::Elementwise;
     Bound modelBound = Bound::Memory;  // the kernel model's bound (the timeline may make it "host")
@@ -172,7 +176,7 @@ const KernelPrediction &KernelPredictionCache::find(const KernelModel &model, co
 
 TargetDevice TargetDevice::make(const Target &target, const KernelModel &model) {
     TargetDevice d{target, model.bind(DeviceResources::fromTarget(target)), {}, target.key(), target.label(),
-                   target.idleW(), target.tdpW()};
+                   target.idleW(), target.tdpW(), DataCoverage::of(model)};
     d.stream = StreamTimeAdapter::make(model, d.device);
     return d;
 }
@@ -200,6 +204,7 @@ std::vector<DistinctTiming> &timeDistinctKernels(const KernelPlan &plan, const K
         const KernelPrediction &pr = options.cache ? options.cache->find(km, device.device, k, dk.hash)
                                                    : (own = km.predict(k, device.device));
         DistinctTiming &t = dt[d];
+        t.floorMs = 0;
         t.flops = dk.flops;
         t.bytes = dk.bytes;
         t.modelBound = boundOf(pr.bound);
@@ -212,6 +217,7 @@ std::vector<DistinctTiming> &timeDistinctKernels(const KernelPlan &plan, const K
                 const DecodeKernelTime dec = DecodeModel::time(k, res, options.llmRuntime->decode, options.weights, t.gpuMs);
                 t.gpuMs = dec.ms;
                 t.bytes = dec.bytes;
+                t.floorMs = dec.floorMs;
                 if (dec.classWeight >= 0.5) {
                     t.modelBound = dec.computeMs > dec.memoryMs ? Bound::Compute : Bound::Memory;
                 }
@@ -221,7 +227,7 @@ std::vector<DistinctTiming> &timeDistinctKernels(const KernelPlan &plan, const K
         }
         const double ratioLow = pr.latencyMs > 0 ? pr.bandLowMs / pr.latencyMs : 1.0;  // same ratio in a stream
         const double ratioHigh = pr.latencyMs > 0 ? pr.bandHighMs / pr.latencyMs : 1.0;
-        t.bandLowMs = t.gpuMs * ratioLow;
+        t.bandLowMs = std::max(t.gpuMs * ratioLow, t.floorMs);
         t.bandHighMs = t.gpuMs * ratioHigh;
         t.powerW = kernelPowerW(pr, idleW, tdpW, options.energy);
         t.compute = pr.compute;
@@ -550,6 +556,24 @@ Prediction predictPlan(const Graph &graph, const GraphAnalysis &analysis, const 
     timeline.run(graph.nodes.size());
     setTotals(p, timeline, hc, UncertaintyCalibration::builtIn().forHost(host), idleW, tdpW, options.energy);
     p.kernelCount = static_cast<int>(plan.kernels.size());
+    // Outside the measured data (GPU generation or precision): say so and widen the band.
+    p.extrapolation = device.coverage.extrapolation(device.target.gpu().architecture, plan.precision);
+    if (!p.extrapolation.isEmpty()) {
+        p.extrapolated = true;
+        const double w = UncertaintyCalibration::builtIn().extrapolatedWidening;
+        p.bandLowMs = std::max(0.0, p.latencyMs - w * (p.latencyMs - p.bandLowMs));
+        p.bandHighMs = p.latencyMs + w * (p.bandHighMs - p.latencyMs);
+    }
+    if (options.llmRuntime) {
+        // An LLM decode step streams its weights and KV cache: its decode-class kernels' bytes at
+        // datasheet bandwidth bound the band from below (the latency itself is never under it:
+        // DecodeModel::time clamps each kernel at its floor).
+        double floorMs = 0;
+        for (const std::int32_t d : plan.distinctOf) {
+            floorMs += dt[static_cast<std::size_t>(d)].floorMs;
+        }
+        p.bandLowMs = std::max(p.bandLowMs, std::min(floorMs, p.latencyMs));
+    }
 
     if (options.computeMemory) {
         if (options.weights.format == WeightFormat::Native) {
@@ -583,6 +607,7 @@ Result<Prediction> predict(const Graph &graph, const Target &target, const Knobs
     LoweringOptions lo;
     lo.precision = knobs.precision;
     lo.runtime = knobs.runtime;
+    lo.attention = options.attention;
     lo.nodePrecision = nodePrecisionVector(graph, nodePrecisions);
     const KernelPlan plan = lowerGraph(graph, analysis, lo);
     if (Status s = checkSomethingToPredict(graph, plan); !s) {

@@ -15,6 +15,7 @@
 #include "base/result.h"
 #include "design/knobs.h"
 #include "graph/graph.h"
+#include "predict/data_coverage.h"
 #include "hardware/target.h"
 #include "predict/energy_model.h"
 #include "predict/host_overhead.h"
@@ -67,6 +68,8 @@ struct TargetDevice {
     QString label;
     double idleW = 0;
     double tdpW = 0;
+    // What `model`'s measured data covers (GPU generations), for Prediction::extrapolation.
+    DataCoverage coverage;
     static TargetDevice make(const Target &target, const KernelModel &model = KernelModel::builtIn());
 };
 
@@ -136,6 +139,10 @@ struct Prediction {
     int kernelCount = 0;
     int hostOps = 0;
     bool extrapolated = false;           // some kernel is outside the measured data (band widened)
+    // Non-empty when the target's GPU generation or the precision is outside the measured data
+    // (data_coverage.h): why, in one sentence. `extrapolated` is then set too, and the band is widened
+    // by UncertaintyCalibration::extrapolatedWidening.
+    QString extrapolation;
     QStringList warnings;
 };
 
@@ -192,6 +199,8 @@ struct PredictOptions {
     KernelPredictionCache *cache = nullptr;          // optional, for repeated calls on one target
     EnergyParameters energy;
     MemoryParameters memory;
+    // Eager attention patterns: one SDPA op and kernel, or every op (lowering.h AttentionLowering).
+    AttentionLowering attention = AttentionLowering::Auto;
     // LLM decode step: the serving runtime whose decode kernel class times the skinny GEMMs and the
     // decode attention and whose per-step host costs replace the generic runtime's (llm_runtime.h,
     // decode_model.h). Null: the generic model. predict() sets it for knobs in the decode phase

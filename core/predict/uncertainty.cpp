@@ -47,6 +47,17 @@ const UncertaintyCalibration &UncertaintyCalibration::builtIn() {
         // scale 1) over the 215 held-out rows of e2e option=none (37) and DLE (178); the band then
         // covers 81 % / 83 % of them (`infersight-cli validate --only e2e,dle`, docs/accuracy.md).
         u.scale = 0.7;
+        // Predictions outside the measured data (a GPU generation or precision it lacks; data_coverage.h):
+        // 1.05 is the 80th percentile (1.03, rounded up to 0.05) of |measured - held-out prediction| / (that
+        // prediction's half-width) over the 207 held-out predictions whose kernel model lacks the row's
+        // GPU generation: e2e A100 rows with data/predictor/loo/gen-ampere.json (14), and the
+        // leave-one-GPU-out e2e (15) and DLE (178) rows of the V100 and T4, each the only GPU of its
+        // generation (`infersight-cli validate --only e2e,dle`, "80 % band coverage on held-out rows";
+        // tests/accuracy/generalisation checks it). With the exporter-aware lowering and the tensor-core
+        // factors of 2026-11-26 the same rows call for 0.96 (no widening); 1.05 is kept, one 0.05 step
+        // above, because the H100 rows (held out, never fitted: data/measured) show bands on a generation
+        // the data lacks are too narrow, not too wide (docs/accuracy.md).
+        u.extrapolatedWidening = 1.05;
         u.hostLow = 0.85;
         u.hostHigh = 1.15;
         return u;

@@ -38,6 +38,10 @@ struct UncertaintyCalibration {
     // DLE T4 rows at batch <= 4 (held out of the host fit).
     double hostLow = 0.85;
     double hostHigh = 1.15;
+    // Factor on the band's half-widths of a prediction outside the measured data (a GPU generation or
+    // a precision it does not cover: Prediction::extrapolation), calibrated so that the band covers
+    // 80 % of the leave-one-generation-out rows (uncertainty.cpp).
+    double extrapolatedWidening = 1.0;
     static const UncertaintyCalibration &builtIn();
     // This calibration on `host`: the host band widened to the host's own where its speed is
     // assumed rather than fitted (HostSpec::bandLow/bandHigh, relative to its scaled costs).

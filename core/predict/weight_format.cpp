@@ -76,6 +76,7 @@ QStringList weightFormatNames() {
 double nativeWeightBytes(Precision precision) {
     switch (precision) {
     case Precision::FP32:
+    case Precision::FP32Strict:
     case Precision::TF32:
     case Precision::AMP: return 4.0;  // autocast keeps FP32 masters
     case Precision::FP16:

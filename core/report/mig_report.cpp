@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "report/mig_report.h"
 
+#include "report/host_report.h"
+
 #include <QJsonArray>
 
 namespace infersight {
@@ -41,6 +43,11 @@ QJsonObject migPlanJson(const MigPlan &plan, const QString &model) {
     QJsonObject j;
     j.insert(QStringLiteral("model"), model);
     j.insert(QStringLiteral("gpu"), plan.gpu);
+    QJsonObject host;
+    host.insert(QStringLiteral("id"), plan.host.id);
+    host.insert(QStringLiteral("name"), plan.host.name);
+    host.insert(QStringLiteral("summary"), hostSummary(plan.host));
+    j.insert(QStringLiteral("host"), host);
     j.insert(QStringLiteral("recommended"),
              plan.recommended >= 0 ? QJsonValue(plan.options[static_cast<std::size_t>(plan.recommended)].profile) : QJsonValue(QJsonValue::Null));
     j.insert(QStringLiteral("reason"), plan.reason);
@@ -74,6 +81,8 @@ QString migPlanText(const MigPlan &plan, const QString &model) {
                .arg(precisionName(plan.knobs.precision), runtimeName(plan.knobs.runtime))
                .arg(plan.headroom * 100.0, 0, 'g', 3)
                .arg(plan.sloMs ? QStringLiteral(", SLO %1 ms").arg(*plan.sloMs) : QString());
+    out.chop(1);  // the host line before the blank line
+    out += QStringLiteral("host %1\n\n").arg(hostSummary(plan.host));
     out += QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8\n")
                .arg(QStringLiteral("option"), -12)
                .arg(QStringLiteral("fits"), -5)

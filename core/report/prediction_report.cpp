@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "report/prediction_report.h"
 
+#include "predict/uncertainty.h"
+
 #include "report/host_report.h"
 
 #include <QJsonArray>
@@ -93,6 +95,10 @@ QJsonObject predictionJson(const Graph &graph, const Prediction &p, const Target
     root[QStringLiteral("kernel_count")] = p.kernelCount;
     root[QStringLiteral("host_ops")] = p.hostOps;
     root[QStringLiteral("extrapolated")] = p.extrapolated;
+    if (!p.extrapolation.isEmpty()) {
+        // The GPU generation or the precision is outside the measured data (band widened).
+        root[QStringLiteral("extrapolation")] = p.extrapolation;
+    }
     QJsonArray nodes;
     for (std::size_t i = 0; i < p.nodes.size() && i < graph.nodes.size(); ++i) {
         const NodeTiming &nt = p.nodes[i];
@@ -230,7 +236,11 @@ QString predictionText(const Graph &graph, const Prediction &p, const Target &ta
                        .arg(nt.kernels, 7);
         }
     }
-    if (p.extrapolated) {
+    if (!p.extrapolation.isEmpty()) {
+        out += QStringLiteral("extrapolated: %1; band widened %2x\n")
+                   .arg(p.extrapolation)
+                   .arg(UncertaintyCalibration::builtIn().extrapolatedWidening, 0, 'f', 2);
+    } else if (p.extrapolated) {
         out += QStringLiteral("extrapolated: some kernels run paths the measured data does not cover (tensor cores, "
                               "non-Winograd convolutions, classes without a fitted band); their bands are widened\n");
     }

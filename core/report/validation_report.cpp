@@ -2,6 +2,7 @@
 #include "report/validation_report.h"
 
 #include "base/file_io.h"
+#include "predict/uncertainty.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -91,13 +92,61 @@ QString bandCoverageSection(const std::vector<ValidationRow> &rows) {
     if (table.isEmpty()) {
         return {};
     }
+    // Leave-one-generation-out rows (own band of the hold-out model's prediction, widened as
+    // extrapolated) and harness rows the data does not cover (never fitted on).
+    QString extra;
+    auto withGen = [](const ValidationRow &r) { return r.dataset == QLatin1String("e2e") && r.logenPredictedMs > 0; };
+    if (countOf(rows, withGen) > 0) {
+        extra += QStringLiteral("| e2e, leave-one-generation-out (%1) | %2 | %3 | %4 |\n")
+                     .arg(distinct(rows, withGen, [](const ValidationRow &r) { return r.gpuId; }).join(QStringLiteral(", ")))
+                     .arg(countOf(rows, withGen))
+                     .arg(pct(mapeOf(rows, withGen, [](const ValidationRow &r) { return r.logenPredictedMs; })))
+                     .arg(pct(logenBandCoverage(rows, withGen)));
+    }
+    auto looOut = [](const ValidationRow &r) { return r.looExtrapolated && r.looPredictedMs > 0; };
+    for (const QString &ds : distinct(rows, looOut, [](const ValidationRow &r) { return r.dataset; })) {
+        auto f = [&](const ValidationRow &r) { return looOut(r) && r.dataset == ds; };
+        extra += QStringLiteral("| %1, leave-one-GPU-out with the GPU's generation left out too (%2) | %3 | %4 | %5 |\n")
+                     .arg(ds, distinct(rows, f, [](const ValidationRow &r) { return r.gpuId; }).join(QStringLiteral(", ")))
+                     .arg(countOf(rows, f))
+                     .arg(pct(mapeOf(rows, f, [](const ValidationRow &r) { return r.looPredictedMs; })))
+                     .arg(pct(100.0 * looBandCoverage(rows, f)));
+    }
+    auto measuredExtrapolated = [](const ValidationRow &r) { return r.dataset == QLatin1String("measured") && r.extrapolated; };
+    for (const QString &g : distinct(rows, measuredExtrapolated, [](const ValidationRow &r) { return r.gpuId; })) {
+        auto f = [&](const ValidationRow &r) { return measuredExtrapolated(r) && r.gpuId == g; };
+        extra += QStringLiteral("| data/measured %1, flagged extrapolated | %2 | %3 | %4 |\n")
+                     .arg(g)
+                     .arg(countOf(rows, f))
+                     .arg(pct(mapeOf(rows, f)))
+                     .arg(pct(100.0 * bandCoverage(rows, f)));
+    }
+    if (!extra.isEmpty()) {
+        extra = QStringLiteral("Generations and precisions outside the data (`extrapolated`, band widened by %1x, calibrated "
+                               "on the leave-one-generation-out rows):\n\n"
+                               "| set | rows | MAPE | 80 % band coverage |\n|---|---:|---:|---:|\n")
+                    .arg(UncertaintyCalibration::builtIn().extrapolatedWidening, 0, 'f', 2) +
+                extra + QLatin1Char('\n');
+        const double applied = UncertaintyCalibration::builtIn().extrapolatedWidening;
+        int n = 0;
+        const double need = extrapolationWideningFor(
+            rows, [](const ValidationRow &r) { return r.dataset == QLatin1String("e2e") || r.dataset == QLatin1String("dle"); },
+            applied, 0.8, &n);
+        if (need > 0) {
+            extra += QStringLiteral("Widening that puts 80 % of these %1 held-out e2e and DLE predictions (every "
+                                    "row above but data/measured) in their band: %2x (applied: %3x, never below 1).\n\n")
+                         .arg(n)
+                         .arg(need, 0, 'f', 2)
+                         .arg(applied, 0, 'f', 2);
+        }
+    }
     return QStringLiteral("### 80 % band coverage on held-out rows (issue 17)\n\n"
                           "Coverage of the rows as fitted, and of each row's leave-one-GPU-out prediction by that "
                           "prediction's own band (e2e: kernel model fitted without the GPU; dle: without the GPU's chip, "
                           "host refitted on the other GPU). The kernel test split has no per-row band in this report.\n\n"
                           "| set | rows | coverage as fitted | rows with leave-one-GPU-out | coverage leave-one-GPU-out |\n"
                           "|---|---:|---:|---:|---:|\n") +
-           table + QLatin1Char('\n');
+           table + QLatin1Char('\n') + extra;
 }
 
 }  // namespace
@@ -128,6 +177,34 @@ QString validationMarkdown(const ValidationResult &result) {
         out += QLatin1Char('\n');
         out += e2eTable(rows, isE2e, QStringLiteral("model family"), [](const ValidationRow &r) { return r.family; }, true);
         out += QStringLiteral("\nReference columns are over the rows of each group that have all four references.\n\n");
+        auto withGen = [](const ValidationRow &r) { return r.dataset == QLatin1String("e2e") && r.logenPredictedMs > 0; };
+        if (countOf(rows, withGen) > 0) {
+            out += QStringLiteral("Leave-one-generation-out (kernel model fitted without every GPU of the row's generation, "
+                                  "data/predictor/loo/gen-<architecture>.json):\n\n"
+                                  "| GPU | model family | rows | as fitted | leave-one-GPU-out | leave-one-generation-out | "
+                                  "80 % band coverage, generation held out |\n|---|---|---:|---:|---:|---:|---:|\n");
+            QStringList gpus = distinct(rows, withGen, [](const ValidationRow &r) { return r.gpuId; });
+            for (const QString &g : gpus + QStringList{QStringLiteral("all")}) {
+                QStringList fams = distinct(rows, withGen, [](const ValidationRow &r) { return r.family; });
+                for (const QString &fam : fams + QStringList{QStringLiteral("all")}) {
+                    auto f = [&](const ValidationRow &r) {
+                        return withGen(r) && (g == QLatin1String("all") || r.gpuId == g) &&
+                               (fam == QLatin1String("all") || r.family == fam);
+                    };
+                    if (countOf(rows, f) == 0 || (g == QLatin1String("all") && fam != QLatin1String("all"))) {
+                        continue;
+                    }
+                    out += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 |\n")
+                               .arg(g, fam)
+                               .arg(countOf(rows, f))
+                               .arg(pct(mapeOf(rows, f)),
+                                    pct(mapeOf(rows, f, [](const ValidationRow &r) { return r.looPredictedMs; })),
+                                    pct(mapeOf(rows, f, [](const ValidationRow &r) { return r.logenPredictedMs; })),
+                                    pct(logenBandCoverage(rows, f)));
+                }
+            }
+            out += QLatin1Char('\n');
+        }
         out += QStringLiteral("| GPU | model | batch | seq | measured ms | predicted ms | error | 80 % band | LOO ms | NeuSight ms |\n");
         out += QStringLiteral("|---|---|---:|---:|---:|---:|---:|---|---:|---:|\n");
         for (const ValidationRow &r : rows) {
@@ -270,15 +347,20 @@ QString validationMarkdown(const ValidationResult &result) {
     }
     if (!result.kernels.empty()) {
         out += QStringLiteral("### Kernels: NeuSight test split (the kernel model's own check)\n\n");
-        out += QStringLiteral("| set | GPU | rows | MAPE |\n|---|---|---:|---:|\n");
+        out += QStringLiteral("Leave-one-GPU-out: the GPU's test rows predicted by the kernel model fitted without it "
+                              "(data/predictor/loo/<gpu>.json); leave-one-generation-out: without every GPU of its generation "
+                              "(gen-<architecture>.json; the \"all\" row pools the GPUs that have one).\n\n");
+        out += QStringLiteral("| set | GPU | rows | MAPE | leave-one-GPU-out | leave-one-generation-out |\n"
+                              "|---|---|---:|---:|---:|---:|\n");
         for (const KernelSetAccuracy &k : result.kernels) {
             const QString gpu = k.seenKernelsOnly ? QStringLiteral("all, kernels some train row launches")
                                 : k.gpuId.isEmpty() ? QStringLiteral("all")
                                                     : k.gpuId;
-            out += QStringLiteral("| %1 | %2 | %3 | %4 |\n")
+            out += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 |\n")
                        .arg(k.set, gpu)
                        .arg(k.rows)
-                       .arg(pct(k.mape));
+                       .arg(pct(k.mape), k.looMape >= 0 ? pct(k.looMape) : QStringLiteral("–"),
+                            k.logenMape >= 0 ? pct(k.logenMape) : QStringLiteral("–"));
         }
         out += QLatin1Char('\n');
     }
@@ -352,6 +434,16 @@ QJsonObject validationJson(const ValidationResult &result) {
         if (countOf(rows, [&](const ValidationRow &r) { return f(r) && r.looPredictedMs > 0; }) > 0) {
             s[QStringLiteral("loo_band_coverage")] = looBandCoverage(rows, f);
         }
+        if (countOf(rows, [&](const ValidationRow &r) { return f(r) && r.logenPredictedMs > 0; }) > 0) {
+            auto g = [&](const ValidationRow &r) { return f(r) && r.logenPredictedMs > 0; };
+            s[QStringLiteral("leave_one_generation_out_rows")] = countOf(rows, g);
+            s[QStringLiteral("leave_one_generation_out_mape")] =
+                mapeOf(rows, g, [](const ValidationRow &r) { return r.logenPredictedMs; });
+            s[QStringLiteral("leave_one_generation_out_band_coverage")] = logenBandCoverage(rows, g);
+        }
+        if (const int n = countOf(rows, [&](const ValidationRow &r) { return f(r) && r.extrapolated; }); n > 0) {
+            s[QStringLiteral("extrapolated_rows")] = n;
+        }
         if (ds == QLatin1String("e2e")) {
             auto ref = [&](const ValidationRow &r) { return f(r) && r.hasAllReferences(); };
             s[QStringLiteral("loo_mape")] = mapeOf(rows, f, [](const ValidationRow &r) { return r.looPredictedMs; });
@@ -394,16 +486,33 @@ QJsonObject validationJson(const ValidationResult &result) {
         if (r.lofoPredictedMs > 0) {
             o[QStringLiteral("leave_one_family_out_predicted_ms")] = r.lofoPredictedMs;
         }
+        if (r.logenPredictedMs > 0) {
+            o[QStringLiteral("leave_one_generation_out_predicted_ms")] = r.logenPredictedMs;
+            o[QStringLiteral("leave_one_generation_out_band_ms")] = QJsonArray{r.logenBandLowMs, r.logenBandHighMs};
+        }
+        if (r.extrapolated) {
+            o[QStringLiteral("extrapolated")] = true;
+        }
+        if (r.looExtrapolated) {
+            o[QStringLiteral("loo_extrapolated")] = true;
+        }
         jr.append(o);
     }
     root[QStringLiteral("rows")] = jr;
     QJsonArray jk;
     for (const KernelSetAccuracy &k : result.kernels) {
-        jk.append(QJsonObject{{QStringLiteral("set"), k.set},
-                              {QStringLiteral("gpu"), k.gpuId.isEmpty() ? QStringLiteral("all") : k.gpuId},
-                              {QStringLiteral("rows"), k.rows},
-                              {QStringLiteral("mape"), k.mape},
-                              {QStringLiteral("kernels_seen_in_training_only"), k.seenKernelsOnly}});
+        QJsonObject o{{QStringLiteral("set"), k.set},
+                      {QStringLiteral("gpu"), k.gpuId.isEmpty() ? QStringLiteral("all") : k.gpuId},
+                      {QStringLiteral("rows"), k.rows},
+                      {QStringLiteral("mape"), k.mape},
+                      {QStringLiteral("kernels_seen_in_training_only"), k.seenKernelsOnly}};
+        if (k.looMape >= 0) {
+            o[QStringLiteral("loo_mape")] = k.looMape;
+        }
+        if (k.logenMape >= 0) {
+            o[QStringLiteral("leave_one_generation_out_mape")] = k.logenMape;
+        }
+        jk.append(o);
     }
     root[QStringLiteral("kernels")] = jk;
     QJsonArray notes;

@@ -154,6 +154,15 @@ struct LooModels {
         }
         return it->second ? &*it->second : nullptr;
     }
+    // The leave-one-generation-out model of `gpu`'s architecture (gen-<architecture>.json), if committed.
+    const KernelModel *findGeneration(const QString &dataDir, const GpuSpec &gpu) {
+        const QString name = QStringLiteral("gen-%1").arg(gpu.architecture.toLower());
+        if (gpu.architecture.isEmpty() ||
+            !QFileInfo::exists(QDir(dataDir).filePath(QStringLiteral("predictor/loo/%1.json").arg(name)))) {
+            return nullptr;
+        }
+        return find(dataDir, name, nullptr);
+    }
 };
 
 // The target of a measured row. The data names no row's system except the DLE V100 rows' (a
@@ -293,6 +302,7 @@ void predictDle(std::vector<DleCase> &cases, const HostOverheadModel &host, cons
         po.cache = caches ? &(*caches)[c.row.gpuId] : nullptr;
         const Prediction p = predictPlan(c.prepared->graph, c.prepared->analysis, c.prepared->plan, *c.device, po);
         c.row.predictedMs = p.latencyMs;
+        c.row.extrapolated = !p.extrapolation.isEmpty();
         c.row.bandLowMs = p.bandLowMs;
         c.row.bandHighMs = p.bandHighMs;
         c.row.classBandDownMs = p.classBandDownMs;
@@ -456,6 +466,22 @@ std::optional<Kernel> fxKernel(const QString &fxOp, const QString &target, const
 
 // --- measured (harness) rows -------------------------------------------------------------------
 
+// How the measured model ran attention, from the harness's model_config: HF attn_implementation
+// "sdpa" / "flash_attention_2", or torch.nn.MultiheadAttention (its inference fast path calls the
+// fused native kernel), is one fused SDPA op; "eager" is hand-written attention; otherwise the
+// lowering decides from the graph (AttentionLowering::Auto).
+AttentionLowering measuredAttention(const QJsonObject &config) {
+    const QString impl = config.value(QStringLiteral("attn_implementation")).toString();
+    if (impl == QLatin1String("sdpa") || impl.startsWith(QLatin1String("flash_attention")) ||
+        config.value(QStringLiteral("uses_nn_multihead_attention")).toBool()) {
+        return AttentionLowering::Fused;
+    }
+    if (impl == QLatin1String("eager")) {
+        return AttentionLowering::Decomposed;
+    }
+    return AttentionLowering::Auto;
+}
+
 Result<Graph> measuredGraph(const QString &dataDir, const QString &gpuId, const QString &model, const QJsonObject &config,
                             std::int64_t batch, std::int64_t seq, std::int64_t image) {
     Knobs knobs;
@@ -586,8 +612,18 @@ Result<std::vector<ValidationRow>> validateE2e(const ValidationOptions &options,
                 row.looPredictedMs = lp.latencyMs;
                 row.looBandLowMs = lp.bandLowMs;
                 row.looBandHighMs = lp.bandHighMs;
+                row.looExtrapolated = !lp.extrapolation.isEmpty();
+            }
+            if (const KernelModel *gm = loo.findGeneration(options.dataDir, *gpu)) {
+                PredictOptions gpo = po;
+                gpo.kernelModel = gm;
+                const Prediction gp = predictPlan(prep.graph, prep.analysis, prep.plan, TargetDevice::make(target, *gm), gpo);
+                row.logenPredictedMs = gp.latencyMs;
+                row.logenBandLowMs = gp.bandLowMs;
+                row.logenBandHighMs = gp.bandHighMs;
             }
         }
+        row.extrapolated = !p.extrapolation.isEmpty();
         rows.push_back(row);
     }
     return rows;
@@ -690,6 +726,7 @@ void predictDleLeaveOut(std::vector<DleCase> &cases, const ValidationOptions &op
                 cases[i].row.looPredictedMs = rebound[i].row.predictedMs;
                 cases[i].row.looBandLowMs = rebound[i].row.bandLowMs;
                 cases[i].row.looBandHighMs = rebound[i].row.bandHighMs;
+                cases[i].row.looExtrapolated = rebound[i].row.extrapolated;
             }
         }
     }
@@ -848,6 +885,12 @@ Result<std::vector<ValidationRow>> validateMeasuredFile(const QString &path, con
         if (method == QLatin1String("autocast")) {
             prec = Precision::AMP;
         }
+        // The harness's fp32 turns TF32 off for cuDNN too (precision_method "ieee", tf32_cudnn 0):
+        // that is fp32-strict; `fp32` is PyTorch's default, with TF32 convolutions on Ampere and later.
+        if (prec == Precision::FP32 && (method == QLatin1String("ieee") ||
+                                        cell(*table, r, QStringLiteral("tf32_cudnn")) == QLatin1String("0"))) {
+            prec = Precision::FP32Strict;
+        }
         row.precision = precisionName(prec);
         const Runtime runtime =
             cell(*table, r, QStringLiteral("mode")) == QLatin1String("compile") ? Runtime::Fused : Runtime::Eager;
@@ -889,6 +932,7 @@ Result<std::vector<ValidationRow>> validateMeasuredFile(const QString &path, con
         po.keepKernels = false;
         po.kernelModel = &km;
         po.hostModel = options.hostModel;
+        po.attention = measuredAttention(config);
         Result<Prediction> p = predict(*g, *target, knobs, po);
         if (!p) {
             if (notes) {
@@ -899,6 +943,7 @@ Result<std::vector<ValidationRow>> validateMeasuredFile(const QString &path, con
         row.predictedMs = p->latencyMs;
         row.bandLowMs = p->bandLowMs;
         row.bandHighMs = p->bandHighMs;
+        row.extrapolated = !p->extrapolation.isEmpty();
         row.gpuId = gpu->id;
         const double mib = 1024.0 * 1024.0;
         row.measuredAllocMb = toDouble(cell(*table, r, QStringLiteral("mem_peak_allocated_bytes"))) / mib;
@@ -977,6 +1022,14 @@ Result<ValidationResult> runValidation(const ValidationOptions &options) {
             std::pair<double, int> seen{0.0, 0};
             const QSet<QString> trained = kernelsLaunchedInTraining(*data);
             std::map<QString, KernelModel::BoundDevice> devices;
+            // Leave-one-GPU-out and leave-one-generation-out models, bound per GPU (null: none).
+            LooModels heldOut;
+            struct HeldOutDevices {
+                const KernelModel *loo = nullptr, *gen = nullptr;
+                KernelModel::BoundDevice looDevice, genDevice;
+            };
+            std::map<QString, HeldOutDevices> heldOutDevices;
+            std::map<QString, std::pair<double, int>> looPerGpu, genPerGpu;
             for (const MeasuredKernel &m : *data) {
                 if (!m.test || m.gpuId.isEmpty() || m.latencyMs <= 0) {
                     continue;
@@ -991,6 +1044,32 @@ Result<ValidationResult> runValidation(const ValidationOptions &options) {
                 }
                 const double p = km.predict(m.kernel, it->second).latencyMs;
                 const double ape = std::abs(p / m.latencyMs - 1.0);
+                if (options.loo) {
+                    auto h = heldOutDevices.find(m.gpuId);
+                    if (h == heldOutDevices.end()) {
+                        HeldOutDevices hd;
+                        const GpuSpec *gpu = GpuCatalogue::builtIn().find(m.gpuId);
+                        hd.loo = heldOut.find(options.dataDir, m.gpuId, &result.notes);
+                        hd.gen = heldOut.findGeneration(options.dataDir, *gpu);
+                        if (hd.loo) {
+                            hd.looDevice = hd.loo->bind(DeviceResources::fromSpec(*gpu));
+                        }
+                        if (hd.gen) {
+                            hd.genDevice = hd.gen->bind(DeviceResources::fromSpec(*gpu));
+                        }
+                        h = heldOutDevices.emplace(m.gpuId, hd).first;
+                    }
+                    if (h->second.loo) {
+                        auto &a = looPerGpu[m.gpuId];
+                        a.first += std::abs(h->second.loo->predict(m.kernel, h->second.looDevice).latencyMs / m.latencyMs - 1.0);
+                        ++a.second;
+                    }
+                    if (h->second.gen) {
+                        auto &a = genPerGpu[m.gpuId];
+                        a.first += std::abs(h->second.gen->predict(m.kernel, h->second.genDevice).latencyMs / m.latencyMs - 1.0);
+                        ++a.second;
+                    }
+                }
                 auto &acc = perGpu[m.gpuId];
                 acc.first += ape;
                 ++acc.second;
@@ -1001,13 +1080,33 @@ Result<ValidationResult> runValidation(const ValidationOptions &options) {
             }
             double sum = 0;
             int n = 0;
+            double looSum = 0, genSum = 0;
+            int looN = 0, genN = 0;
             for (const auto &[gpu, acc] : perGpu) {
-                result.kernels.push_back({measuredKernelSetName(set), gpu, acc.second, 100.0 * acc.first / acc.second});
+                KernelSetAccuracy a{measuredKernelSetName(set), gpu, acc.second, 100.0 * acc.first / acc.second};
+                if (auto l = looPerGpu.find(gpu); l != looPerGpu.end() && l->second.second > 0) {
+                    a.looMape = 100.0 * l->second.first / l->second.second;
+                    looSum += l->second.first;
+                    looN += l->second.second;
+                }
+                if (auto g = genPerGpu.find(gpu); g != genPerGpu.end() && g->second.second > 0) {
+                    a.logenMape = 100.0 * g->second.first / g->second.second;
+                    genSum += g->second.first;
+                    genN += g->second.second;
+                }
+                result.kernels.push_back(a);
                 sum += acc.first;
                 n += acc.second;
             }
             if (n > 0) {
-                result.kernels.push_back({measuredKernelSetName(set), QString(), n, 100.0 * sum / n});
+                KernelSetAccuracy a{measuredKernelSetName(set), QString(), n, 100.0 * sum / n};
+                if (looN == n) {
+                    a.looMape = 100.0 * looSum / looN;
+                }
+                if (genN > 0) {
+                    a.logenMape = 100.0 * genSum / genN;  // over the GPUs with a generation hold-out only
+                }
+                result.kernels.push_back(a);
             }
             if (seen.second > 0 && seen.second < n) {
                 result.kernels.push_back(
@@ -1086,6 +1185,50 @@ double bandCoverage(const std::vector<ValidationRow> &rows, const std::function<
         in += r.inBand() ? 1 : 0;
     }
     return n ? static_cast<double>(in) / n : -1.0;
+}
+
+double logenBandCoverage(const std::vector<ValidationRow> &rows, const std::function<bool(const ValidationRow &)> &filter) {
+    int in = 0, n = 0;
+    for (const ValidationRow &r : rows) {
+        if (!filter(r) || r.logenPredictedMs <= 0) {
+            continue;
+        }
+        ++n;
+        in += r.inLogenBand() ? 1 : 0;
+    }
+    return n > 0 ? 100.0 * in / n : -1.0;
+}
+
+double extrapolationWideningFor(const std::vector<ValidationRow> &rows,
+                                const std::function<bool(const ValidationRow &)> &filter, double appliedWidening,
+                                double coverage, int *count) {
+    std::vector<double> need;
+    auto add = [&](double measured, double p, double low, double high) {
+        const double half = measured >= p ? (high - p) : (p - low);
+        if (measured > 0 && p > 0 && half > 0) {
+            need.push_back(std::abs(measured - p) / (half / appliedWidening));
+        }
+    };
+    for (const ValidationRow &r : rows) {
+        if (!filter(r)) {
+            continue;
+        }
+        if (r.logenPredictedMs > 0) {
+            add(r.measuredMs, r.logenPredictedMs, r.logenBandLowMs, r.logenBandHighMs);
+        }
+        if (r.looExtrapolated && r.looPredictedMs > 0) {
+            add(r.measuredMs, r.looPredictedMs, r.looBandLowMs, r.looBandHighMs);
+        }
+    }
+    if (count) {
+        *count = static_cast<int>(need.size());
+    }
+    if (need.empty()) {
+        return -1.0;
+    }
+    std::sort(need.begin(), need.end());
+    const auto i = static_cast<std::size_t>(std::ceil(coverage * static_cast<double>(need.size()))) - 1;
+    return need[std::min(i, need.size() - 1)];
 }
 
 double looBandCoverage(const std::vector<ValidationRow> &rows, const std::function<bool(const ValidationRow &)> &filter) {

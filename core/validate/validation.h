@@ -53,6 +53,14 @@ struct ValidationRow {
     double looBandLowMs = 0;     // the 80 % band of looPredictedMs (the leave-one-out prediction's own band)
     double looBandHighMs = 0;
     double lofoPredictedMs = 0;  // dle: host parameters fitted on the V100 rows of the other model families
+    // e2e on a GPU whose generation has a hold-out model (data/predictor/loo/gen-<architecture>.json,
+    // `infersight-train-kernels --hold-out-generation`): predicted with the kernel model fitted without
+    // every GPU of that generation (leave-one-generation-out, issue 17); 0: none.
+    double logenPredictedMs = 0;
+    double logenBandLowMs = 0;   // its own 80 % band (widened: the generation is outside that model's data)
+    double logenBandHighMs = 0;
+    bool extrapolated = false;   // the as-fitted prediction lies outside the measured data (Prediction::extrapolation)
+    bool looExtrapolated = false;  // so does the leave-one-GPU-out prediction (its model lacks the GPU's generation)
     // References in e2e_measured.csv (0 when the file has none for the row).
     double neusightMs = 0, habitatMs = 0, rooflineMs = 0, liMs = 0;
     bool heldOut = false;   // dle: not used by the host-overhead fit (T4 rows)
@@ -66,6 +74,9 @@ struct ValidationRow {
     double ape() const { return measuredMs > 0 ? std::abs(predictedMs / measuredMs - 1.0) * 100.0 : 0.0; }
     bool inBand() const { return measuredMs >= bandLowMs && measuredMs <= bandHighMs; }
     bool inLooBand() const { return looPredictedMs > 0 && measuredMs >= looBandLowMs && measuredMs <= looBandHighMs; }
+    bool inLogenBand() const {
+        return logenPredictedMs > 0 && measuredMs >= logenBandLowMs && measuredMs <= logenBandHighMs;
+    }
     bool hasAllReferences() const { return neusightMs > 0 && habitatMs > 0 && rooflineMs > 0 && liMs > 0; }
 };
 
@@ -77,6 +88,11 @@ struct KernelSetAccuracy {
     // Pooled over only the test rows whose launched kernel some train row launches
     // (kernelsLaunchedInTraining); listed only where that leaves rows out.
     bool seenKernelsOnly = false;
+    // The same rows predicted with the kernel model fitted without the row's GPU
+    // (data/predictor/loo/<gpu>.json) and without every GPU of its generation (gen-<architecture>.json);
+    // -1 where there is no such model or the option is off.
+    double looMape = -1;
+    double logenMape = -1;
 };
 
 struct ValidationOptions {
@@ -136,6 +152,16 @@ double bandCoverage(const std::vector<ValidationRow> &rows, const std::function<
 // The same for the leave-one-GPU-out predictions: share of the rows passing `filter` that have one
 // (looPredictedMs > 0) whose measured value lies in its band; -1 when none has one.
 double looBandCoverage(const std::vector<ValidationRow> &rows, const std::function<bool(const ValidationRow &)> &filter);
+// The same for the leave-one-generation-out predictions (logenPredictedMs > 0); -1 when none has one.
+double logenBandCoverage(const std::vector<ValidationRow> &rows, const std::function<bool(const ValidationRow &)> &filter);
+// The calibration of UncertaintyCalibration::extrapolatedWidening: over the held-out predictions
+// that lie outside their model's data (leave-one-generation-out predictions, and leave-one-GPU-out
+// predictions flagged looExtrapolated) of the rows passing `filter`, the factor on their band's
+// half-widths before widening (i.e. divided by `appliedWidening`) that puts `coverage` of them in
+// their band; -1 when there is none. `count` (optional) receives the number of predictions used.
+double extrapolationWideningFor(const std::vector<ValidationRow> &rows,
+                                const std::function<bool(const ValidationRow &)> &filter, double appliedWidening,
+                                double coverage = 0.8, int *count = nullptr);
 
 // The report (markdown, JSON) is written by report/validation_report.h.
 

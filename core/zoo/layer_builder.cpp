@@ -253,6 +253,15 @@ int LayerBuilder::hardSigmoid(int x, const QString &name) {
 
 int LayerBuilder::sigmoid(int x, const QString &name) { return op(QStringLiteral("Sigmoid"), {x}, {}, name); }
 
+const QStringList &LayerBuilder::activationNames() {
+    static const QStringList names{QStringLiteral("relu"),      QStringLiteral("gelu"),
+                                   QStringLiteral("gelu_python"), QStringLiteral("gelu_new"),
+                                   QStringLiteral("gelu_pytorch_tanh"), QStringLiteral("gelu_fast"),
+                                   QStringLiteral("silu"),      QStringLiteral("swish"),
+                                   QStringLiteral("tanh"),      QStringLiteral("sigmoid")};
+    return names;
+}
+
 int LayerBuilder::activation(const QString &kind, int x, const QString &name) {
     const QString k = kind.toLower();
     const QString n = name.isEmpty() ? k : name;

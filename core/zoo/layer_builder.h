@@ -20,6 +20,7 @@
 #include "graph/graph_builder.h"
 
 #include <QString>
+#include <QStringList>
 
 #include <cstdint>
 #include <map>
@@ -103,6 +104,9 @@ public:
     int hardSigmoid(int x, const QString &name = QStringLiteral("hardsigmoid"));
     int sigmoid(int x, const QString &name = QStringLiteral("sigmoid"));
     int activation(const QString &kind, int x, const QString &name = {});  // "relu", "gelu", "gelu_new", "silu", ...
+    // The names activation() builds (lower case; it compares case-insensitively). Any other name
+    // is built as ReLU: importers warn and pick a known one instead (hf_config_importer.cpp).
+    static const QStringList &activationNames();
 
     // --- element-wise and tensor ops
     int add(int a, int b, const QString &name = QStringLiteral("add"));

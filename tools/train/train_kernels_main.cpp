@@ -6,6 +6,11 @@
 //
 //   infersight-train-kernels [--data DIR] [--out FILE] [--loo-dir DIR] [--report FILE]
 //                            [--seed N] [--jobs N] [--no-loo] [--epochs-scale F]
+//   infersight-train-kernels --hold-out-generation ARCH [--seed N] [--out FILE] [--loo-dir DIR]
+//       leave-one-generation-out (issue 17): fits the three models without every measured GPU of the
+//       architecture ARCH ("Ampere": both A100s) and writes only <loo-dir>/gen-<arch>.json, with the
+//       error bands of the committed model (--out) so that it loads and predicts like the
+//       leave-one-GPU-out files. Nothing else is written.
 #include "kernel_training.h"
 
 #include "hardware/gpu_catalogue.h"
@@ -265,6 +270,69 @@ QJsonObject checkCalibrations(KernelModel &model, const QString &dataDir, const 
     return decisions;
 }
 
+// Leave-one-generation-out: every measured GPU of `architecture` is left out of all three fits; the
+// model is written to <looDir>/gen-<architecture>.json with the bands of the committed model.
+int holdOutGeneration(const TrainingData &data, const QString &architecture, const QString &looDir,
+                      const QString &committedPath, std::uint64_t seed, double epochsScale, int jobs) {
+    QStringList heldOut;
+    for (const QString &gpu : data.gpuIds) {
+        const GpuSpec *spec = GpuCatalogue::builtIn().find(gpu);
+        if (spec && spec->architecture.compare(architecture, Qt::CaseInsensitive) == 0) {
+            heldOut << gpu;
+        }
+    }
+    if (heldOut.isEmpty()) {
+        std::fprintf(stderr, "error: no measured GPU of architecture '%s' in the training data (measured: %s)\n",
+                     qPrintable(architecture), qPrintable(data.gpuIds.join(QStringLiteral(", "))));
+        return 1;
+    }
+    Result<KernelModel> committed = KernelModel::fromFile(committedPath);
+    if (!committed) {
+        std::fprintf(stderr, "error: %s (the committed model whose error bands the hold-out model carries)\n",
+                     qPrintable(committed.errorMessage()));
+        return 1;
+    }
+    out() << "leave-one-generation-out " << architecture << ": fitting without " << heldOut.join(QStringLiteral(", "))
+          << "\n";
+    out().flush();
+    const Fits fits = fitAll(data, seed, epochsScale, jobs, heldOut, nullptr, {true, true, true});
+    KernelModel model = assemble(fits);
+    for (KernelErrorClass c : {KernelErrorClass::Gemm, KernelErrorClass::Conv, KernelErrorClass::Stencil,
+                               KernelErrorClass::Elementwise, KernelErrorClass::RowReduction, KernelErrorClass::Copy}) {
+        model.bands(c) = committed->bands(c);
+    }
+    std::vector<int> heldIdx;
+    for (const QString &g : heldOut) {
+        heldIdx.push_back(static_cast<int>(data.gpuIds.indexOf(g)));
+    }
+    auto isHeld = [&heldIdx](const TrainingRow &r) { return std::find(heldIdx.begin(), heldIdx.end(), r.gpu) != heldIdx.end(); };
+    const Evaluation evAll = evaluate(model, data, isHeld);
+    const Evaluation evTest = evaluate(model, data, [&isHeld](const TrainingRow &r) { return isHeld(r) && r.test; });
+    const QString fileName = QStringLiteral("gen-%1.json").arg(architecture.toLower());
+    model.setMetadata(QJsonObject{
+        {QStringLiteral("created_by"), QStringLiteral("infersight-train-kernels (tools/train)")},
+        {QStringLiteral("command"),
+         QStringLiteral("infersight-train-kernels --hold-out-generation %1 --seed %2").arg(architecture).arg(seed)},
+        {QStringLiteral("held_out_generation"), architecture},
+        {QStringLiteral("held_out_gpus"), QJsonArray::fromStringList(heldOut)},
+        {QStringLiteral("seed"), static_cast<qint64>(seed)},
+        {QStringLiteral("held_out_all_rows"), errorsJson(evAll)},
+        {QStringLiteral("held_out_test_rows"), errorsJson(evTest)},
+        {QStringLiteral("data"), data.provenance}});
+    const QString path = QDir(looDir).filePath(fileName);
+    if (!writeJson(path, model.toJson(), false)) {
+        std::fprintf(stderr, "error: cannot write %s\n", qPrintable(path));
+        return 1;
+    }
+    printTable(QStringLiteral("Leave-one-generation-out (%1) MAPE, all rows of the held-out GPUs:").arg(architecture), evAll,
+               heldOut);
+    printTable(QStringLiteral("Leave-one-generation-out (%1) MAPE, test-split rows of the held-out GPUs:").arg(architecture),
+               evTest, heldOut);
+    out() << "wrote " << path << "\n";
+    out().flush();
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
@@ -293,7 +361,11 @@ int main(int argc, char **argv) {
                                QStringLiteral("write every row's measured and predicted latency (main model; "
                                               "leave-one-GPU-out where computed) as CSV, for error analysis"),
                                QStringLiteral("FILE"));
-    parser.addOptions({dataOpt, outOpt, looOpt, reportOpt, seedOpt, jobsOpt, noLooOpt, scaleOpt, dumpOpt});
+    QCommandLineOption generationOpt(QStringLiteral("hold-out-generation"),
+                                     QStringLiteral("only write the leave-one-generation-out model for ARCH "
+                                                    "(catalogue architecture, e.g. Ampere) to <loo-dir>/gen-<arch>.json"),
+                                     QStringLiteral("ARCH"));
+    parser.addOptions({dataOpt, outOpt, looOpt, reportOpt, seedOpt, jobsOpt, noLooOpt, scaleOpt, dumpOpt, generationOpt});
     parser.process(app);
 
     at::set_num_threads(1);
@@ -312,6 +384,10 @@ int main(int argc, char **argv) {
     const TrainingData &data = loaded.value();
     out() << "loaded " << data.rows.size() << " measured kernels on " << data.gpuIds.join(QStringLiteral(", ")) << "\n";
     out().flush();
+
+    if (parser.isSet(generationOpt)) {
+        return holdOutGeneration(data, parser.value(generationOpt), looDir, parser.value(outOpt), seed, epochsScale, jobs);
+    }
 
     // Main fit on the training split of every GPU.
     const Fits main = fitAll(data, seed, epochsScale, jobs, {}, nullptr, {true, true, true});

@@ -39,6 +39,12 @@ void setShape(QScatterSeries *series, Precision precision, const QColor &colour)
         break;
     case Precision::INT8: series->setMarkerShape(QScatterSeries::MarkerShapeStar); break;
     case Precision::FP8: series->setMarkerShape(QScatterSeries::MarkerShapePentagon); break;
+    case Precision::FP32Strict:
+        // TF32 off everywhere: the fp32 circle, outlined.
+        series->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+        series->setBrush(Qt::NoBrush);
+        series->setPen(QPen(colour, 1.6));
+        break;
     }
 }
 

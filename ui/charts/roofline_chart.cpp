@@ -61,7 +61,8 @@ struct KernelFiguresHash {
 ComputeType RooflineChart::gemmComputeType(Precision precision) {
     // As core/predict/lowering.cpp assigns GEMM/convolution paths: amp runs its GEMMs in FP16.
     switch (precision) {
-    case Precision::FP32: return ComputeType::FP32;
+    case Precision::FP32:  // GEMMs on CUDA cores (PyTorch's default); its convolutions take TF32 on Ampere+
+    case Precision::FP32Strict: return ComputeType::FP32;
     case Precision::TF32: return ComputeType::TF32;
     case Precision::FP16:
     case Precision::AMP: return ComputeType::FP16;

@@ -240,7 +240,10 @@ void KnobsPanel::buildWidgets() {
     m_precision = new QComboBox;
     m_precision->setObjectName(QStringLiteral("precisionCombo"));
     m_precision->setModel(new QStandardItemModel(m_precision));
-    m_precision->setToolTip(tr("Numeric precision of the run"));
+    m_precision->setToolTip(tr("Numeric precision of the run. fp32 follows PyTorch's defaults: convolutions run "
+                               "on TF32 tensor cores on Ampere and later GPUs (cudnn.allow_tf32), GEMMs on FP32 "
+                               "CUDA cores; fp32-strict turns TF32 off everywhere; tf32 turns it on for GEMMs "
+                               "too."));
     m_form->addRow(tr("&Precision:"), m_precision);
 
     m_runtime = new QComboBox;
@@ -478,6 +481,25 @@ void KnobsPanel::syncTarget() {
     --m_syncing;
 }
 
+QString KnobsPanel::precisionTooltip(Precision p) {
+    switch (p) {
+    case Precision::FP32:
+        return tr("FP32 model with PyTorch's defaults: GEMMs on FP32 CUDA cores (matmul TF32 off), convolutions "
+                  "on TF32 tensor cores on Ampere and later (cudnn.allow_tf32 = True), FP32 CUDA cores before");
+    case Precision::FP32Strict:
+        return tr("FP32 math everywhere: TF32 off for matmul and cuDNN (fp32_precision = 'ieee')");
+    case Precision::TF32:
+        return tr("FP32 storage, GEMMs and convolutions on TF32 tensor cores (Ampere and later)");
+    case Precision::FP16: return tr("Model cast to FP16 (model.half()): every op in FP16");
+    case Precision::BF16: return tr("Model cast to BF16: every op in BF16");
+    case Precision::AMP:
+        return tr("CUDA autocast to FP16: GEMMs and convolutions in FP16 with cast kernels at op boundaries");
+    case Precision::INT8: return tr("INT8 GEMMs and convolutions (TensorRT-style), other ops in FP16");
+    case Precision::FP8: return tr("FP8 GEMMs and convolutions (Hopper and later), other ops in FP16");
+    }
+    return {};
+}
+
 void KnobsPanel::fillPrecisionCombo() {
     ++m_syncing;
     auto *model = static_cast<QStandardItemModel *>(m_precision->model());
@@ -487,6 +509,7 @@ void KnobsPanel::fillPrecisionCombo() {
     for (Precision p : kAllPrecisions) {
         auto *item = new QStandardItem(precisionName(p));
         item->setData(static_cast<int>(p), Qt::UserRole);
+        item->setToolTip(precisionTooltip(p));
         if (target) {
             if (Status supported = checkPrecision(p, *target); !supported) {
                 item->setEnabled(false);

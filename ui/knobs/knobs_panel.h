@@ -8,6 +8,8 @@
 // widget returns to the session's value. The GPU, MIG and MPS widgets edit the current target.
 #pragma once
 
+#include "design/knobs.h"
+
 #include <QWidget>
 
 #include <cstdint>
@@ -50,6 +52,8 @@ private:
     void fillGpuCombo();
     void fillMigCombo(const QString &gpuKey);
     void fillPrecisionCombo();
+    // What each precision runs its GEMMs and convolutions on (the combo's item tooltips).
+    static QString precisionTooltip(Precision p);
     // Generic runtimes (eager, fused) or, for decoder LLMs, the serving runtimes (HF, vLLM, ...).
     void fillRuntimeCombo(bool llm);
     // Widget -> session.

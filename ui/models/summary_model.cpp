@@ -171,7 +171,9 @@ QVariant SummaryModel::data(const QModelIndex &index, int role) const {
             return tr("One forward pass of batch %1 on %2; the 80 % band comes from the validation residuals of "
                       "its kernel classes%3")
                 .arg(p.batch)
-                .arg(t.label, p.extrapolated ? tr(" (widened: some kernel lies outside the measured data)") : QString());
+                .arg(t.label, !p.extrapolation.isEmpty() ? tr(" (widened, extrapolated: %1)").arg(p.extrapolation)
+                              : p.extrapolated             ? tr(" (widened: some kernel lies outside the measured data)")
+                                                           : QString());
         }
         break;
     case Throughput:
@@ -272,7 +274,9 @@ QVariant SummaryModel::data(const QModelIndex &index, int role) const {
         break;
     case Notes: {
         QStringList notes = p.warnings;
-        if (p.extrapolated) {
+        if (!p.extrapolation.isEmpty()) {
+            notes.prepend(tr("extrapolated: %1 (band widened)").arg(p.extrapolation));
+        } else if (p.extrapolated) {
             notes.prepend(tr("extrapolated: some kernel lies outside the measured data (band widened)"));
         }
         if (role == Qt::DisplayRole) {

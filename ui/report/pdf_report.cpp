@@ -284,8 +284,10 @@ std::vector<MigPlan> reportMigPlans(const SessionResults &results, const MigPlan
             continue;
         }
         done << t.target->gpu().id;
+        MigPlannerOptions planOptions = options;
+        planOptions.host = t.target->host();  // the target's host system (CLI --host, the project's)
         auto plan = planMig(results.design->graph(), results.knobs, results.design->nodePrecisions(), t.target->gpu(),
-                            enginePredictor(), options);
+                            enginePredictor(), planOptions);
         if (!plan) {
             if (errors) {
                 *errors << QStringLiteral("%1: %2").arg(t.target->gpu().id, plan.errorMessage());
@@ -364,8 +366,15 @@ Result<ReportSummary> writePdfReport(const SessionResults &results, const Report
         const GraphCost cost = graphCost(design.graph());
         const double macsPerSample = static_cast<double>(cost.macs) / static_cast<double>(std::max<std::int64_t>(1, results.knobs.batch));
         QStringList targetLines;
+        QStringList hostLines;  // the host system each prediction assumed (issue 17, item 1)
         for (const TargetResult &t : results.targets) {
             targetLines << (t.ok() ? t.label : ReportText::tr("%1 (no prediction: %2)").arg(t.label, t.error));
+            if (t.target) {
+                const HostSpec &host = t.target->host();
+                hostLines << (t.target->hostIsDefault() ? ReportText::tr("%1: %2 (%3), the GPU's usual system")
+                                                        : ReportText::tr("%1: %2 (%3), chosen"))
+                                 .arg(t.label, host.name, host.id);
+            }
         }
         std::vector<std::pair<QString, QString>> facts{
             {ReportText::tr("Model"), model},
@@ -377,6 +386,7 @@ Result<ReportSummary> writePdfReport(const SessionResults &results, const Report
             {ReportText::tr("Knobs"), knobsText(design, results.knobs)},
             {ReportText::tr("Structure"), structureText(design)},
             {ReportText::tr("Targets"), targetLines.join(QLatin1Char('\n'))},
+            {ReportText::tr("Host systems"), hostLines.join(QLatin1Char('\n'))},
             {ReportText::tr("Date"), QLocale().toString(now, QLocale::LongFormat)},
             {ReportText::tr("Infersight version"), version},
             {ReportText::tr("Kernel model"), kernelModelProvenance()},

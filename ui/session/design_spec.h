@@ -12,6 +12,7 @@
 #include "predict/weight_format.h"
 
 #include <QColor>
+#include <QJsonObject>
 #include <QMap>
 #include <QString>
 
@@ -29,6 +30,17 @@ struct LlmSettings {
     QString runtime;  // LlmRuntime id ("vllm", "hf-eager", ...); empty: the default of knobs.runtime
     bool operator==(const LlmSettings &) const = default;
 };
+
+// The project file's "llm" section: the LLM settings above (the prompt is the sequence knob, stored
+// with the knobs): {"version": 1, "output_tokens": 256, "weights": "w4a16", "runtime": "vllm"}.
+// Written by the explorer next to Project::toJson (core/design/project_file.h lists "llm" as known).
+inline constexpr int kLlmSettingsVersion = 1;
+QJsonObject llmSettingsJson(const LlmSettings &llm);
+// Reads the "llm" section of a project's top-level object (absent: the defaults). A newer version,
+// an unknown field, weight format or runtime, or an output length outside 1..`maxOutputTokens` is
+// refused with one line naming `fileName` and the field ("run.infersight: field 'llm.weights':
+// 'q9' is not a weight format (one of ...)").
+Result<LlmSettings> llmSettingsFromProject(const QJsonObject &root, const QString &fileName, std::int64_t maxOutputTokens);
 
 struct DesignSpec {
     Knobs knobs;

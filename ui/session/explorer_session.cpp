@@ -115,6 +115,7 @@ struct ExplorerSession::LoadOutcome {
     std::vector<ProjectTarget> targets;
     int currentTarget = 0;      // the project's "view" (written by saveProject)
     QString selectedNode;
+    LlmSettings llm;            // the project's "llm" section (written by saveProject)
 };
 
 namespace {
@@ -133,6 +134,34 @@ QString modelNameOf(const Design &design) {
         return file.dir().dirName();
     }
     return file.completeBaseName().isEmpty() ? design.graph().name : file.completeBaseName();
+}
+
+// A project's sequence length on a model without a sequence dimension, or its image size on one
+// without image dimensions, binds nothing (issue 15, item 11): said, as the CLI says it of --seq.
+QStringList unusedKnobWarnings(const Design &design) {
+    const Graph &graph = design.graph();
+    bool sequence = false;
+    bool image = false;
+    for (const int input : graph.inputs) {
+        for (const Dim &d : graph.values[static_cast<std::size_t>(input)].declared) {
+            sequence |= d.role == DimRole::Sequence;
+            image |= d.role == DimRole::Height || d.role == DimRole::Width;
+        }
+    }
+    QStringList warnings;
+    const Knobs &knobs = design.knobs();
+    if (knobs.sequence > 0 && !sequence) {
+        warnings << ExplorerSession::tr("The project's sequence length %1 does not apply to %2: none of its inputs has a sequence "
+                                        "dimension. It is ignored.")
+                        .arg(knobs.sequence)
+                        .arg(design.source());
+    }
+    if ((knobs.height > 0 || knobs.width > 0) && !image) {
+        warnings << ExplorerSession::tr("The project's image size does not apply to %1: none of its inputs has image dimensions. It "
+                                        "is ignored.")
+                        .arg(design.source());
+    }
+    return warnings;
 }
 
 ModelInfo modelInfoOf(const Design &design) {
@@ -251,20 +280,28 @@ void ExplorerSession::open(const QString &source, const QString &inputShapes, st
                 outcome->error = project.errorMessage();
                 return outcome;
             }
-            auto design = project->open(source);
+            auto design = project->open(source);  // the file's unknown fields join the design's warnings
             if (!design) {
                 outcome->error = design.errorMessage();
                 return outcome;
             }
             outcome->isProject = true;
             outcome->targets = project->targets;
-            // The exact view: the current target and selected node, when the project stored them.
+            // The exact view: the current target and selected node, when the project stored them;
+            // the LLM settings (refused, naming the field, when the file's are unknown).
             if (auto bytes = readRegularFile(source, kTextFileCapMiB)) {
-                const QJsonObject view =
-                    QJsonDocument::fromJson(*bytes).object().value(QStringLiteral("view")).toObject();
+                const QJsonObject root = QJsonDocument::fromJson(*bytes).object();
+                const QJsonObject view = root.value(QStringLiteral("view")).toObject();
                 outcome->currentTarget = view.value(QStringLiteral("current_target")).toInt(0);
                 outcome->selectedNode = view.value(QStringLiteral("selected_node")).toString();
+                auto llm = llmSettingsFromProject(root, source, kMaxLlmOutputTokens);
+                if (!llm) {
+                    outcome->error = llm.errorMessage();
+                    return outcome;
+                }
+                outcome->llm = *llm;
             }
+            design->addWarnings(unusedKnobWarnings(*design));
             outcome->design = std::move(design).value();
         } else {
             auto design = Design::open(source, knobs, inputShapes);
@@ -345,7 +382,7 @@ void ExplorerSession::finishLoad(quint64 loadId) {
         m_projectPath.clear();
         m_selectedNode.clear();
     }
-    installModel(std::make_shared<const Design>(std::move(*outcome->design)), outcome->info);
+    installModel(std::make_shared<const Design>(std::move(*outcome->design)), outcome->info, outcome->llm);
     if (recovery && recovery->modified) {
         m_undo->resetClean();  // the recovered changes are saved nowhere yet (emits modifiedChanged)
     }
@@ -358,12 +395,13 @@ void ExplorerSession::finishLoad(quint64 loadId) {
     emit loaded(source);
 }
 
-void ExplorerSession::installModel(std::shared_ptr<const Design> design, const ModelInfo &info) {
+void ExplorerSession::installModel(std::shared_ptr<const Design> design, const ModelInfo &info, const LlmSettings &llm) {
     m_base = design;
     m_validated = design;
     m_info = info;
     ++m_modelRevision;
     m_spec = DesignSpec::of(*design);
+    m_spec.llm = llm;
     m_undo->clear();
     m_undo->setClean();
     m_lastError.clear();
@@ -896,6 +934,9 @@ Status ExplorerSession::saveProject(const QString &path) {
         view.insert(QStringLiteral("selected_node"), m_selectedNode);
     }
     root.insert(QStringLiteral("view"), view);
+    if (m_info.hasDecode) {
+        root.insert(QStringLiteral("llm"), llmSettingsJson(m_spec.llm));  // output tokens, weights, runtime
+    }
     // A regular file is replaced atomically; a device or FIFO is written in place (base/file_io.h).
     OutputFile file(path);
     const QByteArray bytes = QJsonDocument(root).toJson(QJsonDocument::Indented);

@@ -192,7 +192,7 @@ private:
     void schedule();
     void finishLoad(quint64 loadId);
     void takeDelivery(quint64 generation, std::shared_ptr<const SessionResults> results, const QString &error);
-    void installModel(std::shared_ptr<const Design> design, const ModelInfo &info);
+    void installModel(std::shared_ptr<const Design> design, const ModelInfo &info, const LlmSettings &llm = {});
     QString targetText(const ProjectTarget &spec) const;
     int freeColourIndex(const std::vector<SessionTarget> &targets) const;
 

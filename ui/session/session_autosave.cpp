@@ -132,6 +132,9 @@ QJsonObject SessionAutosave::sessionJson(const ExplorerSession &session) {
         view.insert(QStringLiteral("selected_node"), session.selectedNode());
     }
     root.insert(QStringLiteral("view"), view);
+    if (session.modelInfo().hasDecode) {
+        root.insert(QStringLiteral("llm"), llmSettingsJson(session.spec().llm));
+    }
     QJsonObject meta;
     meta.insert(QStringLiteral("project_path"), session.projectPath());
     meta.insert(QStringLiteral("modified"), session.isModified());

@@ -275,8 +275,15 @@ SessionPredictor::Outcome SessionPredictor::predictCurrent(const PredictionReque
                     options.llmRuntime = serving->runtime;
                 }
             }
-            tr.current = std::make_shared<const Prediction>(
-                predictPlan(design.graph(), *m_analysis, *plan, device.device, options));
+            Prediction prediction = predictPlan(design.graph(), *m_analysis, *plan, device.device, options);
+            // The model's warnings (import, project file, knobs that bind nothing) join each
+            // target's notes, as in the CLI's "warnings".
+            for (const QString &warning : design.warnings()) {
+                if (!prediction.warnings.contains(warning)) {
+                    prediction.warnings << warning;
+                }
+            }
+            tr.current = std::make_shared<const Prediction>(std::move(prediction));
             const bool sweepsHere = sweepsFromGrid(tr, gridKeyOf(rt));
             bool llmHere = true;
             if (m_llmWanted) {

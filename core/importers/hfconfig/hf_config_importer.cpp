@@ -5,6 +5,7 @@
 #include "base/model_limits.h"
 #include "base/file_io.h"
 #include "graph/shape_inference.h"
+#include "zoo/layer_builder.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -125,6 +126,20 @@ private:
     QString m_source;
     QString m_error;
 };
+
+// An activation field: a name the builders know (LayerBuilder::activationNames), else the model
+// type's default with a warning (an unknown name would otherwise be built as ReLU, silently).
+QString activationField(FieldReader &r, QStringList &warnings, const QString &source, const char *field, const QString &fallback) {
+    const QString value = r.optionalString(field, fallback);
+    if (LayerBuilder::activationNames().contains(value.toLower())) {
+        return value;
+    }
+    QString shown = value;
+    shown.replace(QLatin1Char('\n'), QLatin1String("\\n")).replace(QLatin1Char('\r'), QLatin1String("\\r"));
+    warnings << QStringLiteral("%1: %2 '%3' is not an activation infersight knows (known: %4); costed as '%5', the default of this model type")
+                    .arg(source, QLatin1String(field), shown, LayerBuilder::activationNames().join(QStringLiteral(", ")), fallback);
+    return fallback;
+}
 
 int intLayers(FieldReader &r, std::int64_t v) {
     if (v > maxLayers()) {
@@ -300,7 +315,7 @@ Result<HfModelConfig> parseHfConfigFields(const QByteArray &json, const QString 
         c.maxPositions = r.optionalInt("max_position_embeddings", 512);
         c.typeVocab = r.optionalInt("type_vocab_size", 2);
         c.layerNormEps = r.optionalDouble("layer_norm_eps", 1e-12);
-        c.activation = r.optionalString("hidden_act", QStringLiteral("gelu"));
+        c.activation = activationField(r, out.warnings, sourceName, "hidden_act", QStringLiteral("gelu"));
         const QJsonValue labels = o.value(QLatin1String("id2label"));
         c.numLabels = r.optionalInt("num_labels", labels.isObject() ? labels.toObject().size() : 2);
         checkHeads(r, c.hidden, c.heads, "hidden_size", "num_attention_heads");
@@ -322,7 +337,7 @@ Result<HfModelConfig> parseHfConfigFields(const QByteArray &json, const QString 
         c.positions = r.optionalInt({"n_positions", "n_ctx"}, 1024);
         c.inner = r.optionalInt("n_inner", 0);
         c.layerNormEps = r.optionalDouble("layer_norm_epsilon", 1e-5);
-        c.activation = r.optionalString("activation_function", QStringLiteral("gelu_new"));
+        c.activation = activationField(r, out.warnings, sourceName, "activation_function", QStringLiteral("gelu_new"));
         checkHeads(r, c.embd, c.heads, "n_embd", "n_head");
         checkWeightSizes(r, {{"n_embd", c.embd, "n_embd", c.embd}, {"n_embd", c.embd, "n_inner", c.inner > 0 ? c.inner : 4 * c.embd}},
                          {{"vocab_size", c.vocab, "n_embd", c.embd}, {"n_positions", c.positions, "n_embd", c.embd}}, c.layers, "n_layer");
@@ -346,7 +361,7 @@ Result<HfModelConfig> parseHfConfigFields(const QByteArray &json, const QString 
         c.layerNormBefore = r.optionalBool("do_layer_norm_before", true);
         c.finalLayerNorm = c.layerNormBefore && !r.optionalBool("_remove_final_layer_norm", false);
         c.enableBias = r.optionalBool("enable_bias", true);
-        c.activation = r.optionalString("activation_function", QStringLiteral("relu"));
+        c.activation = activationField(r, out.warnings, sourceName, "activation_function", QStringLiteral("relu"));
         checkHeads(r, c.hidden, c.heads, "hidden_size", "num_attention_heads");
         checkWeightSizes(r, {{"hidden_size", c.hidden, "hidden_size", c.hidden}, {"hidden_size", c.hidden, "ffn_dim", c.ffn}},
                          {{"vocab_size", c.vocab, "hidden_size", c.hidden}, {"max_position_embeddings", c.maxPositions, "hidden_size", c.hidden}},
@@ -373,7 +388,7 @@ Result<HfModelConfig> parseHfConfigFields(const QByteArray &json, const QString 
         c.rmsNormEps = r.optionalDouble("rms_norm_eps", 1e-6);
         c.tieEmbeddings = r.optionalBool("tie_word_embeddings", false);
         c.attentionBias = r.optionalBool("attention_bias", false);
-        c.activation = r.optionalString("hidden_act", QStringLiteral("silu"));
+        c.activation = activationField(r, out.warnings, sourceName, "hidden_act", QStringLiteral("silu"));
         if (c.headDim == 0) {
             checkHeads(r, c.hidden, c.heads, "hidden_size", "num_attention_heads");
         }
@@ -410,7 +425,7 @@ Result<HfModelConfig> parseHfConfigFields(const QByteArray &json, const QString 
         c.layerNormEps = r.optionalDouble("layer_norm_epsilon", 1e-6);
         c.routerBias = r.optionalBool("router_bias", false);
         c.tieEmbeddings = r.optionalBool("tie_word_embeddings", true);
-        c.activation = r.optionalString("dense_act_fn", QStringLiteral("relu"));
+        c.activation = activationField(r, out.warnings, sourceName, "dense_act_fn", QStringLiteral("relu"));
         if (r.optionalBool("is_gated_act", false)) {
             r.fail(QStringLiteral("gated feed-forward layers (is_gated_act: true) are not supported"));
         }

@@ -9,7 +9,9 @@
 // the base model class (AutoModel) is built. An explicit architecture overrides the file's: e.g.
 // NeuSight's BERT measurements ran BertForSequenceClassification (model_ops_measured.csv shows
 // bert.pooler and a 2-way classifier) although its bert_large.json lists BertLMHeadModel.
-// Missing or wrongly typed fields give one-line errors naming the file and the field.
+// Missing or wrongly typed fields give one-line errors naming the file and the field. An activation
+// (hidden_act, activation_function, dense_act_fn) the builders do not know is costed as the model
+// type's default activation, with a warning naming the file, the value and the activation assumed.
 #pragma once
 
 #include "base/result.h"
@@ -33,6 +35,9 @@ struct HfModelConfig {
     std::int64_t defaultSeq = 0;
     bool decoder = false;   // prefill/decode phases apply
     std::variant<BertConfig, Gpt2Config, OptConfig, LlamaConfig, SwitchConfig> config;
+    // What was accepted but not as written, each naming the file ("config.json: hidden_act
+    // 'swiglu' is not an activation infersight knows ...; costed as 'gelu' ...").
+    QStringList warnings;
     int layers() const;     // hidden layers (Switch: encoder + decoder)
 };
 

@@ -55,6 +55,15 @@ public:
     static bool looksLikeOnnx(const QString &path);
     // The newest default-domain opset the linked libonnx has schemas for.
     static int newestKnownOpset();
+
+    // The libonnx comparison (OnnxImportOptions::libonnxDiagnostic) runs on graphs of at most this
+    // many nodes: it holds the parsed protobuf and libonnx's inferred shapes next to the graph,
+    // about 0.7 KB per node more (issue 15, item 5: a 1,000,000-node chain). Larger graphs skip it
+    // with a note. The environment variable INFERSIGHT_LIBONNX_CHECK_MAX_NODES (a positive
+    // integer) replaces the default.
+    static constexpr int kDefaultLibonnxCheckMaxNodes = 200'000;
+    static constexpr const char *kLibonnxCheckMaxNodesEnvVar = "INFERSIGHT_LIBONNX_CHECK_MAX_NODES";
+    static int libonnxCheckMaxNodes();
 };
 
 }  // namespace infersight

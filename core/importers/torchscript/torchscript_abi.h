@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
-// The boundary between infersight_core and the LibTorch module (libinfersight_torch.so), which
-// infersight_core loads with QLibrary the first time a TorchScript file is opened. The module
-// exports two extern "C" functions; their payloads are the plain C++ types below, which both
-// sides compile from this header against the same infersight_core (the module links it), so
-// a module is only ever used with the core of its own build: kTorchScriptAbiVersion and the
-// payload sizes are checked before the first call.
+// The boundary between the reader child (infersight-torchscript-reader, see torchscript_module.h)
+// and the LibTorch module (libinfersight_torch.so), which the child loads with QLibrary before it
+// reads the archive: the program itself never loads LibTorch. The module exports two extern "C"
+// functions; their payloads are the plain C++ types below, which both sides compile from this
+// header against the same infersight_core (the module links it), so a module is only ever used
+// with the core of its own build: kTorchScriptAbiVersion and the payload sizes are checked before
+// the first call. The reply travels back to the program serialised (torchscript_graph_codec.h).
 #pragma once
 
 #include "graph/dtype.h"

@@ -39,9 +39,11 @@ struct TorchScriptImport {
 };
 
 // Imports a TorchScript archive (torch.jit.save of a traced or scripted module) without running
-// the model: the archive is checked without LibTorch (TorchScriptArchive), the LibTorch module is
-// loaded on first use (TorchScriptModule), which loads the module on the CPU, folds its attributes
-// and exports the inlined forward graph; AtenLowering maps it to the IR; then topological sort and
+// the model: the archive is checked without LibTorch (TorchScriptArchive), then read in a child
+// process with time, memory and stack limits (TorchScriptModule::read spawns
+// infersight-torchscript-reader, which loads LibTorch, loads the module on the CPU, folds its
+// attributes and sends back the inlined forward graph; the program never loads LibTorch nor runs
+// the file's code itself); AtenLowering maps the graph to the IR; then topological sort and
 // propagateAtBindings. Errors are one line naming the file and the problem.
 class TorchScriptImporter {
 public:

@@ -1,24 +1,32 @@
 // SPDX-License-Identifier: MIT
 // Physics of LLM decode (issue 18) over every decoder model of the zoo x every whole catalogue GPU
 // x weight formats fp16, int8 (W8A8 where the GPU has an INT8 path, else W8A16) and int4 (W4A16):
-// a fused-runtime (vLLM) decode step at batch 1 with 512 tokens in the KV cache.
-//  - never below the floor: the step streams every weight and the KV cache once, so it takes at
-//    least (weight bytes + KV bytes) / datasheet bandwidth;
-//  - within kBandLow to 1.7x of that floor where weight streaming dominates the step: published
-//    batch-1 measurements of tuned runtimes (data/llm, tools/analysis/llm_decode_fit.py part 3:
-//    calm, MLC, TensorRT-LLM, ExLlamaV2, llama.cpp fp16 medians 1.14 to 1.59x) sit there. Issue 18
-//    asks for 1.1; the test allows 1.05 because the fastest published row itself is at 1.09x
-//    (calm, RTX 4090, fp16) and the floor counts the whole embedding table, of which a step reads
-//    one row (3.7 % of Llama-2-7B's int8 weights: an L4 step at 0.90 of datasheet bandwidth on
-//    what it streams is 1.08x this floor). The band
-//    applies where the floor is at least kBandFloorMs: below it a step is dominated by its fixed
-//    per-kernel and per-step costs (a 124M-parameter GPT-2 streams in 0.07 ms on an H100, yet a
-//    step of any runtime launches some 100 kernels), and the test then checks the ceiling
-//    floor x 1.7 + kFixedCeilingMs instead;
+// a fused-runtime (vLLM) decode step at batch 1 with 512 tokens in the KV cache. The floor is the
+// issue's: (weight bytes + KV bytes) / datasheet bandwidth, weights and KV from the memory estimate
+// (parameters at the format's bytes; test_llm_serving checks them by hand).
+//  - never below the floor;
+//  - at least 1.1x the floor (a fused runtime does not stream at 100 % of datasheet bandwidth: the
+//    decode class caps the fraction at 0.92, kMaxFraction in decode_model.cpp). Exempt, and then
+//    checked against the bytes the step does read (1.1x the decode kernels' weight + KV +
+//    activation bytes at datasheet bandwidth): steps the floor overstates because it counts the
+//    whole embedding table, which stays 16-bit under int8/int4 weights and of which a step reads
+//    one row. On the L4 (300 GB/s: fixed per-step costs are < 1 % of a 7B step) that table is
+//    3.8 % of Llama-2-7B's W8A8 floor and 7.4 % of its W4A16 floor, so a step at 0.90 of datasheet
+//    bandwidth on what it reads is 1.08x / 1.10x the issue's floor (L4 has no published row in
+//    data/llm; the fastest published row, calm on an RTX 4090 fp16, is itself 1.09x: llm_decode_fit.py
+//    part 3). At most kMaxExempt steps may use this exemption and each is printed;
+//  - at most 1.7x the floor where the floor is at least kBandFloorMs: published batch-1
+//    measurements of tuned runtimes (data/llm, tools/analysis/llm_decode_fit.py part 3: calm, MLC,
+//    TensorRT-LLM, ExLlamaV2, llama.cpp fp16 medians 1.14 to 1.59x) sit there. Exempt: steps whose
+//    floor is under 2 ms, where fixed costs dominate: a vLLM step has its per-step host cost
+//    (0.3 ms) plus 100 to 650 kernels of about 1 us each (tau) whatever its bytes, 0.4 to 1 ms in
+//    all, while GPT-2 (124M parameters) streams its int4 weights in 0.011 ms on a B200 (the
+//    step is 36x that floor). They are checked against floor x 1.7 + kFixedCeilingMs instead;
 //  - monotonic in bandwidth within an architecture: more datasheet bandwidth is never slower
-//    (the A100 SXM4 80GB, 2039 GB/s, is not slower than the A100 PCIe 40GB, 1555 GB/s).
-// Bandwidths are the catalogue's datasheet values (../shared/data/gpus/REFERENCE.md); weight and KV
-// bytes are the memory estimate's (parameters at the format's bytes, test_llm_serving checks them by hand).
+//    (the A100 SXM4 80GB, 2039 GB/s, is not slower than the A100 PCIe 40GB, 1555 GB/s);
+//  - the 80 % band's lower end is never under the bytes the step reads at datasheet bandwidth
+//    (every row), with hand-calculated floors for three cases (bandFloor).
+// Bandwidths are the catalogue's datasheet values (../shared/data/gpus/REFERENCE.md).
 #include "design/design.h"
 #include "hardware/gpu_catalogue.h"
 #include "hardware/target.h"
@@ -36,8 +44,10 @@ using namespace infersight;
 namespace {
 
 constexpr double kBandFloorMs = 2.0;
-constexpr double kBandLow = 1.05;
-constexpr double kFixedCeilingMs = 1.5;  // vLLM's per-step cost plus ~100-300 kernels at a few us
+constexpr double kBandLow = 1.1;    // issue 18
+constexpr double kBandHigh = 1.7;   // issue 18
+constexpr int kMaxExempt = 4;       // steps allowed to meet kBandLow on their read bytes only (L4 int8/int4)
+constexpr double kFixedCeilingMs = 1.5;  // vLLM's per-step cost plus ~100-650 kernels at about 1 us
 
 struct Row {
     QString model;
@@ -46,7 +56,9 @@ struct Row {
     QString format;
     double bandwidth = 0;
     double ms = 0;
-    double floorMs = 0;
+    double floorMs = 0;      // (weights + KV) / datasheet bandwidth: the issue's floor
+    double readFloorMs = 0;  // the decode kernels' bytes (what the step reads and writes) / datasheet bandwidth
+    double bandLowMs = 0;
 };
 
 bool hasInt8(const GpuSpec &gpu) {
@@ -86,7 +98,7 @@ const std::vector<Row> &rows() {
                     Knobs k = d->knobs();
                     k.precision = w.precision;
                     PredictOptions po;
-                    po.keepKernels = false;
+                    po.keepKernels = true;
                     po.keepNodes = false;
                     po.llmRuntime = &vllm;
                     po.weights = w;
@@ -103,6 +115,14 @@ const std::vector<Row> &rows() {
                     r.bandwidth = gpu.bandwidthGBps;
                     r.ms = p->latencyMs;
                     r.floorMs = (p->memory.weightsBytes + p->memory.kvCacheBytes) / (gpu.bandwidthGBps * 1e9) * 1e3;
+                    double gemmBytes = 0;
+                    for (const KernelTiming &kt : p->kernels) {
+                        if (kt.kind == KernelClass::Gemm) {
+                            gemmBytes += kt.bytes;
+                        }
+                    }
+                    r.readFloorMs = gemmBytes / (gpu.bandwidthGBps * 1e9) * 1e3;
+                    r.bandLowMs = p->bandLowMs;
                     out.push_back(r);
                 }
             }
@@ -119,6 +139,9 @@ class TestLlmDecodePhysics : public QObject {
 private slots:
     void aboveTheFloor();
     void withinTheBand();
+    void bandAboveTheFloor();
+    void bandFloor_data();
+    void bandFloor();
     void monotonicInBandwidth();
 };
 
@@ -138,17 +161,26 @@ void TestLlmDecodePhysics::aboveTheFloor() {
 void TestLlmDecodePhysics::withinTheBand() {
     int failures = 0;
     int banded = 0;
+    int exempt = 0;
     double lo = 1e9, hi = 0;
     for (const Row &r : rows()) {
         const double ratio = r.ms / r.floorMs;
         bool ok = true;
+        if (ratio < kBandLow) {
+            // The embedding-table exemption (header): 1.1x what the step reads.
+            ok = r.ms >= kBandLow * r.readFloorMs;
+            ++exempt;
+            qInfo("exempt from 1.1x the floor: %s %s %s: %.3f ms, floor %.3f ms (%.3fx), read floor %.3f ms (%.3fx)",
+                  qPrintable(r.model), qPrintable(r.gpu), qPrintable(r.format), r.ms, r.floorMs, ratio, r.readFloorMs,
+                  r.ms / r.readFloorMs);
+        }
         if (r.floorMs >= kBandFloorMs) {
             ++banded;
             lo = std::min(lo, ratio);
             hi = std::max(hi, ratio);
-            ok = ratio >= kBandLow && ratio <= 1.7;
+            ok = ok && ratio <= kBandHigh;
         } else {
-            ok = r.ms <= 1.7 * r.floorMs + kFixedCeilingMs;
+            ok = ok && r.ms <= kBandHigh * r.floorMs + kFixedCeilingMs;
         }
         if (!ok) {
             ++failures;
@@ -156,9 +188,69 @@ void TestLlmDecodePhysics::withinTheBand() {
                      qPrintable(r.format), r.ms, r.floorMs, ratio);
         }
     }
-    qInfo("%d of %zu steps have a floor >= %.1f ms: %.2f .. %.2fx the floor", banded, rows().size(), kBandFloorMs, lo, hi);
-    QVERIFY(banded > 50);
+    qInfo("%d of %zu steps have a floor >= %.1f ms: %.3f .. %.3fx the floor; %d exempt from %.1fx", banded, rows().size(),
+          kBandFloorMs, lo, hi, exempt, kBandLow);
+    QVERIFY(banded > 200);
+    QVERIFY(exempt <= kMaxExempt);
     QCOMPARE(failures, 0);
+}
+
+void TestLlmDecodePhysics::bandAboveTheFloor() {
+    int failures = 0;
+    for (const Row &r : rows()) {
+        if (r.bandLowMs < r.readFloorMs * (1 - 1e-9) || r.bandLowMs > r.ms) {
+            ++failures;
+            qWarning("%s %s %s: band from %.3f ms, step %.3f ms, read floor %.3f ms", qPrintable(r.model), qPrintable(r.gpu),
+                     qPrintable(r.format), r.bandLowMs, r.ms, r.readFloorMs);
+        }
+    }
+    QCOMPARE(failures, 0);
+}
+
+void TestLlmDecodePhysics::bandFloor_data() {
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<QString>("gpu");
+    QTest::addColumn<int>("context");
+    QTest::addColumn<double>("floorMs");
+    // By hand, fp16 (2 bytes), GEMM weights + lm_head streamed once, K and V of every layer read:
+    // Llama-2-7B: 32 x (4 x 4096^2 + 3 x 4096 x 11008) + 32000 x 4096 = 6,607,077,376 weights
+    //   = 13.214 GB; KV at 2000 tokens 2 x 32 x 4096 x 2000 x 2 B = 1.049 GB; 14.263 GB.
+    //   H100 SXM 3352 GB/s: 4.255 ms (the 80 % band used to start at 3.98 ms here);
+    //   A100 SXM4 80GB 2039 GB/s: 6.995 ms.
+    // Llama-2-13B: 40 x (4 x 5120^2 + 3 x 5120 x 13824) + 32000 x 5120 = 12,851,609,600 weights
+    //   = 25.703 GB; KV at 512 tokens 2 x 40 x 5120 x 512 x 2 B = 0.419 GB; 26.123 GB at the
+    //   L40S's 864 GB/s: 30.23 ms.
+    QTest::newRow("llama-2-7b h100 2000") << QStringLiteral("llama-2-7b") << QStringLiteral("h100-sxm5-80gb") << 2000 << 4.25;
+    QTest::newRow("llama-2-7b a100-80 2000") << QStringLiteral("llama-2-7b") << QStringLiteral("a100-sxm4-80gb") << 2000 << 6.99;
+    QTest::newRow("llama-2-13b l40s 512") << QStringLiteral("llama-2-13b") << QStringLiteral("l40s") << 512 << 30.2;
+}
+
+void TestLlmDecodePhysics::bandFloor() {
+    QFETCH(QString, model);
+    QFETCH(QString, gpu);
+    QFETCH(int, context);
+    QFETCH(double, floorMs);
+    Knobs knobs;
+    knobs.batch = 1;
+    knobs.phase = DecoderPhase::Decode;
+    knobs.sequence = 1;
+    knobs.context = context;
+    knobs.runtime = Runtime::Fused;
+    knobs.precision = Precision::FP16;
+    Result<Design> d = Design::open(QStringLiteral("zoo:") + model, knobs);
+    if (!d) {
+        QFAIL(qPrintable(d.errorMessage()));
+    }
+    const GpuSpec *spec = GpuCatalogue::builtIn().find(gpu);
+    QVERIFY(spec);
+    auto p = predict(d->graph(), Target::wholeGpu(*spec), d->knobs());
+    if (!p) {
+        QFAIL(qPrintable(p.errorMessage()));
+    }
+    qInfo("%s on %s, context %d: %.3f ms, band %.3f .. %.3f ms, floor by hand %.3f ms", qPrintable(model), qPrintable(gpu),
+          context, p->latencyMs, p->bandLowMs, p->bandHighMs, floorMs);
+    QVERIFY(p->bandLowMs >= floorMs);
+    QVERIFY(p->bandLowMs <= p->latencyMs);
 }
 
 void TestLlmDecodePhysics::monotonicInBandwidth() {

@@ -250,8 +250,11 @@ void TestPhysicsCeilings::bandwidth() {
     // tensor-core paths count as memory-bound against the tensor peak while their utilisation was
     // learned on FP32 CUDA-core kernels; row-wise kernels with few long rows run one CTA per row.
     // Guard at the recorded count (this sweep, committed model); QEXPECT_FAIL turns into a failure
-    // (XPASS) once the check holds, so that this exception is removed then.
-    constexpr int kRecorded = 1071005;
+    // (XPASS) once the check holds, so that this exception is removed then. 1,071,005 before issue 17
+    // item 3; since then the sweep has an eighth precision (fp32-strict: the former fp32 kernels again)
+    // and depthwise convolutions run at KernelModel::kDepthwiseEfficiency of a streaming kernel's
+    // utilisation, as the DLE EfficientNet rows of the V100 (FP32 and AMP, data/dle) say they do.
+    constexpr int kRecorded = 1252366;
     QVERIFY2(s.bandwidthViolations <= kRecorded,
              qPrintable(QStringLiteral("%1 kernels over 2x their bytes at bandwidth, recorded %2")
                             .arg(s.bandwidthViolations)
@@ -310,7 +313,9 @@ void TestPhysicsCeilings::monotonic() {
     // their own, and the utilisation networks are not monotonic in bandwidth and peaks outside the
     // figures they were fitted on (H200 against H100, L40S and RTX 4090 against L4). Guard at the recorded
     // count (this sweep, committed model); QEXPECT_FAIL turns into a failure (XPASS) once it holds.
-    constexpr int kRecorded = 1517;
+    // 1,517 before issue 17 item 3 (an eighth precision, fp32-strict, joined the sweep; fp32 convolutions
+    // now take TF32 on Ampere and later; depthwise and tensor-core alignment factors).
+    constexpr int kRecorded = 1755;
     QVERIFY2(violations.size() <= kRecorded,
              qPrintable(QStringLiteral("%1 predictions slower on the better GPU, recorded %2").arg(violations.size()).arg(kRecorded)));
     QEXPECT_FAIL("", "monotonic-in-hardware ceiling of issue 17 not met yet (docs/accuracy.md)", Continue);

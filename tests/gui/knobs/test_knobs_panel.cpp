@@ -297,7 +297,9 @@ void TestKnobsPanel::precisionFollowsGpu() {
         QVERIFY(item);
         QCOMPARE(item->isEnabled(), supported);
         if (supported) {
-            QVERIFY(item->toolTip().isEmpty());
+            // A supported precision describes itself (what runs on which units), never a refusal.
+            QVERIFY(!item->toolTip().isEmpty());
+            QVERIFY(checkPrecision(p, *target).ok());
         } else {
             QVERIFY(!item->toolTip().isEmpty());
             QCOMPARE(item->data(Qt::ToolTipRole).toString(), checkPrecision(p, *target).errorMessage());

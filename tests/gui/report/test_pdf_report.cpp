@@ -335,6 +335,17 @@ void TestPdfReport::cliReport_data() {
                                                QStringLiteral("MIG and MPS plan for A100-SXM4-80GB"),
                                                QStringLiteral("MIG and MPS plan for H100 SXM")}
                                 << QSizeF(595.276, 841.89);
+    // The title page names each target's host system: the GPU's usual one (hosts.json: the A100
+    // SXM sits in a DGX A100), or the one --host chose for every target.
+    QTest::newRow("default hosts") << QStringList{QStringLiteral("zoo:resnet18"), QStringLiteral("--gpus"), QStringLiteral("a100-sxm4-40gb,t4"),
+                                                  QStringLiteral("--no-graph")}
+                                   << QStringList{QStringLiteral("Host systems"), QStringLiteral("NVIDIA DGX A100 (dgx-a100)")}
+                                   << QSizeF(595.276, 841.89);
+    QTest::newRow("--host") << QStringList{QStringLiteral("zoo:resnet18"), QStringLiteral("--gpus"), QStringLiteral("a100-sxm4-40gb,t4"),
+                                           QStringLiteral("--host"), QStringLiteral("dgx-1"), QStringLiteral("--no-graph")}
+                            << QStringList{QStringLiteral("Host systems"), QStringLiteral("A100-SXM4-40GB: NVIDIA DGX-1 (V100) (dgx-1), chosen"),
+                                           QStringLiteral("T4: NVIDIA DGX-1 (V100) (dgx-1), chosen")}
+                            << QSizeF(595.276, 841.89);
     QTest::newRow("zoo, a4") << QStringList{QStringLiteral("zoo:resnet50"), QStringLiteral("--gpus"), QStringLiteral("h100-sxm5-80gb,t4"),
                                             QStringLiteral("--precision"), QStringLiteral("fp16"), QStringLiteral("--no-graph")}
                              << QStringList{QStringLiteral("resnet50"), QStringLiteral("H100 SXM"), QStringLiteral("T4"),

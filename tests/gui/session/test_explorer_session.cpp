@@ -2,11 +2,15 @@
 // ExplorerSession without widgets: opening (model, project, broken file), knob changes re-predict
 // to the engine's own numbers, requests coalesce and results never go backwards, undo/redo with
 // readable texts and merged drags, the target list (add, remove, move, limits, MIG), structural
-// refusals, and project save/reopen.
+// refusals, and project save/reopen (with the LLM settings; a project's warnings reach the Notes
+// row).
 #include "session/explorer_session.h"
 
 #include "hardware/gpu_catalogue.h"
+#include "models/summary_model.h"
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QUndoStack>
@@ -65,6 +69,10 @@ private slots:
     void brokenFileKeepsModel();
     void newerProjectRefused();
     void cancelledLoadKeepsModel();
+    void projectWarningsReachTheNotes();
+    void llmSettingsRoundTrip();
+    void llmSettingsRefused_data();
+    void llmSettingsRefused();
 
 private:
     QTemporaryDir m_config;
@@ -358,6 +366,135 @@ void TestExplorerSession::cancelledLoadKeepsModel() {
     QVERIFY(loaded.isEmpty());
     QVERIFY(failed.isEmpty());
     QCOMPARE(session.modelInfo().name, QStringLiteral("resnet18"));
+}
+
+namespace {
+
+// A decoder LLM small enough to predict at once; its 256 positions leave room for the session's
+// decode trial (context 128).
+const QString kTinyDecoder = QStringLiteral(INFERSIGHT_FIXTURES_DIR "/hfconfig/tiny_mistral.json");
+
+QString writeFile(const QTemporaryDir &dir, const QString &name, const QByteArray &bytes) {
+    const QString path = dir.filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size()) {
+        return {};
+    }
+    return path;
+}
+
+}  // namespace
+
+// Issue 15, item 11: a project's unknown fields and a knob that binds nothing (a sequence length
+// on a CNN) were printed by the CLI only. The explorer shows them with the model's warnings: the
+// load's status messages (ModelInfo::warnings) and each target's Notes row (its tooltip lists them).
+void TestExplorerSession::projectWarningsReachTheNotes() {
+    QTemporaryDir dir;
+    const QString path = writeFile(dir, QStringLiteral("typo.infersight"), R"({"format": "infersight-project", "version": 1,
+        "model": {"source": "zoo:resnet18"}, "knobs": {"batch": 2, "sequence": 128, "precision": "fp32", "runtime": "eager"},
+        "knbos": {"batch": 8}, "edits": [], "targets": [{"gpu": "a100-sxm4-80gb"}]})");
+    QVERIFY(!path.isEmpty());
+    ExplorerSession session;
+    QVERIFY(openAndWait(session, path));
+    const QString unknown = path + QStringLiteral(": unknown field 'knbos' is ignored");
+    const QString sequence = QStringLiteral("sequence length 128 does not apply to zoo:resnet18");
+    const QStringList warnings = session.modelInfo().warnings;
+    QVERIFY2(warnings.contains(unknown), qPrintable(warnings.join(QLatin1Char('\n'))));
+    QVERIFY2(!warnings.filter(sequence).isEmpty(), qPrintable(warnings.join(QLatin1Char('\n'))));
+    SummaryModel summary;
+    summary.setResults(session.results());
+    int notesRow = -1;
+    for (int r = 0; r < summary.rowCount(); ++r) {
+        if (summary.data(summary.index(r, 0), Qt::ToolTipRole).toString().contains(unknown)) {
+            notesRow = r;
+        }
+    }
+    QVERIFY2(notesRow >= 0, "no row of the summary lists the project's unknown field");
+    const QString tooltip = summary.data(summary.index(notesRow, 0), Qt::ToolTipRole).toString();
+    QVERIFY2(tooltip.contains(sequence), qPrintable(tooltip));
+    QVERIFY(!summary.data(summary.index(notesRow, 0), Qt::DisplayRole).toString().isEmpty());  // "2 notes"
+    // Still there after a change (the warnings are the design's, not the load's).
+    QVERIFY(session.setBatch(4));
+    QVERIFY(settle(session));
+    summary.setResults(session.results());
+    QVERIFY(summary.data(summary.index(notesRow, 0), Qt::ToolTipRole).toString().contains(unknown));
+}
+
+// The LLM settings (output tokens, weight format, serving runtime; the prompt is the sequence
+// knob) are saved in the project's versioned "llm" section and come back on open.
+void TestExplorerSession::llmSettingsRoundTrip() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("llm.infersight"));
+    DesignSpec saved;
+    {
+        ExplorerSession session;
+        QVERIFY(session.resetTargets({gpu(QStringLiteral("a100-sxm4-80gb"))}));
+        QVERIFY(openAndWait(session, kTinyDecoder));
+        QVERIFY(session.modelInfo().hasDecode);
+        QVERIFY(session.setSequence(96));
+        QVERIFY(session.setLlmOutputTokens(300));
+        QVERIFY(session.setWeightFormat(WeightFormat::W4A16));
+        QVERIFY(session.setLlmRuntime(QStringLiteral("trt-llm")));
+        QVERIFY(settle(session));
+        QVERIFY(session.saveProject(path));
+        saved = session.spec();
+    }
+    QCOMPARE(saved.llm.outputTokens, std::int64_t{300});
+    QCOMPARE(saved.llm.weights, WeightFormat::W4A16);
+    QCOMPARE(saved.llm.runtime, QStringLiteral("trt-llm"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QJsonObject llm = QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("llm")).toObject();
+    QCOMPARE(llm.value(QStringLiteral("version")).toInt(), kLlmSettingsVersion);
+    QCOMPARE(llm.value(QStringLiteral("output_tokens")).toInt(), 300);
+    QCOMPARE(llm.value(QStringLiteral("weights")).toString(), QStringLiteral("w4a16"));
+    QCOMPARE(llm.value(QStringLiteral("runtime")).toString(), QStringLiteral("trt-llm"));
+    // Known to the core's reader: no "unknown field" warning.
+    auto project = readProjectFile(path);
+    QVERIFY2(project.ok(), project.ok() ? "" : qPrintable(project.errorMessage()));
+    QVERIFY2(project->warnings.isEmpty(), qPrintable(project->warnings.join(QLatin1Char('\n'))));
+
+    ExplorerSession reopened;
+    QVERIFY(openAndWait(reopened, path));
+    QCOMPARE(reopened.spec(), saved);
+    QCOMPARE(reopened.knobs().sequence, std::int64_t{96});
+    QVERIFY(!reopened.isModified());
+}
+
+void TestExplorerSession::llmSettingsRefused_data() {
+    QTest::addColumn<QByteArray>("llm");
+    QTest::addColumn<QStringList>("fragments");
+    QTest::newRow("unknown weights") << QByteArray(R"({"version": 1, "weights": "q9"})")
+                                     << QStringList{"field 'llm.weights'", "'q9' is not a weight format", "w4a16"};
+    QTest::newRow("unknown runtime") << QByteArray(R"({"version": 1, "runtime": "tgi"})")
+                                     << QStringList{"field 'llm.runtime'", "'tgi' is not an LLM runtime", "vllm"};
+    QTest::newRow("newer version") << QByteArray(R"({"version": 2, "output_tokens": 10})") << QStringList{"field 'llm.version'", "newer"};
+    QTest::newRow("no version") << QByteArray(R"({"output_tokens": 10})") << QStringList{"field 'llm.version'"};
+    QTest::newRow("unknown field") << QByteArray(R"({"version": 1, "prompt_tokens": 10})") << QStringList{"field 'llm.prompt_tokens'", "unknown"};
+    QTest::newRow("zero output") << QByteArray(R"({"version": 1, "output_tokens": 0})")
+                                 << QStringList{"field 'llm.output_tokens'", "65536"};
+    QTest::newRow("not an object") << QByteArray(R"("vllm")") << QStringList{"field 'llm'", "object"};
+}
+
+void TestExplorerSession::llmSettingsRefused() {
+    QFETCH(QByteArray, llm);
+    QFETCH(QStringList, fragments);
+    QTemporaryDir dir;
+    const QString path = writeFile(dir, QStringLiteral("bad-llm.infersight"),
+                                   R"({"format": "infersight-project", "version": 1, "model": {"source": ")" + kTinyDecoder.toUtf8() +
+                                       R"("}, "knobs": {"batch": 1, "precision": "fp32", "runtime": "eager"}, "edits": [], "llm": )" + llm +
+                                       "}");
+    QVERIFY(!path.isEmpty());
+    ExplorerSession session;
+    QSignalSpy failed(&session, &ExplorerSession::loadFailed);
+    session.open(path);
+    QVERIFY(failed.wait(kWaitMs));
+    const QString message = failed.front().at(1).toString();
+    QVERIFY2(message.startsWith(path + QStringLiteral(": ")), qPrintable(message));
+    for (const QString &f : fragments) {
+        QVERIFY2(message.contains(f), qPrintable(message));
+    }
+    QVERIFY(!session.hasModel());
 }
 
 QTEST_GUILESS_MAIN(TestExplorerSession)

@@ -135,9 +135,9 @@ void TestSessionPredictor::sweepsMatchEngine() {
         QCOMPARE(it->memoryBytes, expected.memory.deviceUsedBytes);
         QCOMPARE(it->fits, expected.memory.fits);
     }
-    // Energy/latency: every batch x every precision the A100 supports (fp32, tf32, fp16, bf16,
-    // amp, int8: NVIDIA A100 datasheet, no FP8 before Hopper).
-    QCOMPARE(t.energyLatency.size(), SessionPredictor::sweepBatches().size() * 6);
+    // Energy/latency: every batch x every precision the A100 supports (fp32, fp32-strict, tf32, fp16,
+    // bf16, amp, int8: NVIDIA A100 datasheet, no FP8 before Hopper).
+    QCOMPARE(t.energyLatency.size(), SessionPredictor::sweepBatches().size() * 7);
     QVERIFY(std::none_of(t.energyLatency.begin(), t.energyLatency.end(),
                          [](const ParetoPoint &p) { return p.precision == Precision::FP8; }));
     QVERIFY(std::any_of(t.energyLatency.begin(), t.energyLatency.end(), [](const ParetoPoint &p) { return p.onFront; }));

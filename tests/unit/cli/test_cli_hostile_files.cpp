@@ -12,6 +12,9 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -68,6 +71,8 @@ private slots:
     void knobsThatDoNotApplyWarn_data();
     void knobsThatDoNotApplyWarn();
     void projectProblemsNamed();
+    void warningsInJson_data();
+    void warningsInJson();
 
 private:
     QTemporaryDir m_dir;
@@ -217,6 +222,45 @@ void TestCliHostileFiles::projectProblemsNamed() {
     QVERIFY2(refused.finished && refused.exitCode != 0, qPrintable(refused.out));
     QVERIFY2(refused.err.contains(badMig) && refused.err.contains(QLatin1String("unknown MIG profile '5g.99gb'")),
              qPrintable(refused.err));
+}
+
+// The same warnings reach the "warnings" array of --json (predict, and inspect's "model"), not only
+// stderr: a script reading the JSON sees that its knob or its project field was ignored.
+void TestCliHostileFiles::warningsInJson_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("warning");
+    QTest::newRow("predict --seq on a CNN") << QStringList{"predict", "zoo:resnet18", "--gpu", "t4", "--seq", "128", "--json"}
+                                            << "--seq 128 does not apply to zoo:resnet18";
+    QTest::newRow("inspect --image on BERT") << QStringList{"inspect", "zoo:bert-base", "--image", "512", "--json"}
+                                             << "--image does not apply to zoo:bert-base";
+    QTest::newRow("predict project field") << QStringList{"predict", "@TYPO@", "--gpu", "t4", "--json"}
+                                           << "@TYPO@: unknown field 'knbos' is ignored";
+    QTest::newRow("inspect project field") << QStringList{"inspect", "@TYPO@", "--json"} << "@TYPO@: unknown field 'knbos' is ignored";
+}
+
+void TestCliHostileFiles::warningsInJson() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, warning);
+    const QString typo = m_dir.filePath(QStringLiteral("typo-json.infersight"));
+    QFile f(typo);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"format": "infersight-project", "version": 1, "model": {"source": "zoo:resnet18"},
+        "knobs": {"batch": 1, "precision": "fp32", "runtime": "eager"}, "edits": [], "knbos": {"batch": 64}})");
+    f.close();
+    args.replaceInStrings(QStringLiteral("@TYPO@"), typo);
+    warning.replace(QStringLiteral("@TYPO@"), typo);
+    const Run r = cli(args, m_config);
+    QVERIFY2(r.finished && r.exitCode == 0, qPrintable(r.err));
+    const QJsonObject root = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    // predict: top-level "warnings"; inspect: the model summary's (inspect_report.h).
+    const QJsonArray warnings = root.contains(QStringLiteral("warnings")) ? root.value(QStringLiteral("warnings")).toArray()
+                                                                            : root.value(QStringLiteral("model")).toObject().value(QStringLiteral("warnings")).toArray();
+    bool found = false;
+    for (const QJsonValue &v : warnings) {
+        found = found || v.toString().startsWith(warning);
+    }
+    QVERIFY2(found, qPrintable(QString::fromUtf8(QJsonDocument(warnings).toJson())));
+    QVERIFY2(r.err.contains(QStringLiteral("warning: ") + warning), qPrintable(r.err));  // and on stderr, as before
 }
 
 QTEST_GUILESS_MAIN(TestCliHostileFiles)

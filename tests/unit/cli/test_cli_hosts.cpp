@@ -3,12 +3,14 @@
 // executable in a child process). Expected values: the systems of /work/shared/data/hosts/
 // systems.csv (21) plus "unspecified"; the DGX A100's CPU (AMD EPYC 7742) and the A100 SXM's
 // default host from the same file; the host model of docs/predictor.md "Host systems" (DGX-1
-// fitted, DGX A100 assumed at x0.6 of its host costs).
+// fitted, DGX A100 assumed at x0.6 of its host costs). `mig` and `report` take --host too (the
+// report's PDF is checked in tests/gui/report/test_pdf_report.cpp).
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QtTest>
 
 namespace {
@@ -51,6 +53,11 @@ private slots:
     void predictNamesHost();
     void predictOnOtherHost();
     void unknownHost();
+    void migNamesHost_data();
+    void migNamesHost();
+    void migTakesProjectHost();
+    void migAndReportRefuseUnknownHost_data();
+    void migAndReportRefuseUnknownHost();
 };
 
 void TestCliHosts::initTestCase() {
@@ -123,6 +130,102 @@ void TestCliHosts::unknownHost() {
                        QStringLiteral("--host"), QStringLiteral("dgx-9")});
     QVERIFY(r.exitCode != 0);
     QVERIFY2(r.err.contains(QLatin1String("unknown host 'dgx-9'")) && r.err.contains(QLatin1String("aws-g4dn")), qPrintable(r.err));
+}
+
+namespace {
+
+QJsonObject migJson(const QStringList &extra) {
+    const Run r = cli(QStringList{QStringLiteral("mig"), QStringLiteral("zoo:resnet50"), QStringLiteral("--batch"), QStringLiteral("1"),
+                                  QStringLiteral("--json")} +
+                      extra);
+    if (r.exitCode != 0) {
+        qWarning("%s", qPrintable(r.err));
+    }
+    return QJsonDocument::fromJson(r.out.toUtf8()).object();
+}
+
+double latencyOf(const QJsonObject &plan, const QString &profile) {
+    for (const QJsonValue &v : plan.value(QStringLiteral("options")).toArray()) {
+        if (v.toObject().value(QStringLiteral("profile")).toString() == profile) {
+            return v.toObject().value(QStringLiteral("latency_ms")).toDouble();
+        }
+    }
+    return -1;
+}
+
+}  // namespace
+
+// `mig --host` resolves the host as predict does: the A100 SXM's usual system is the DGX A100
+// (systems.csv), --host dgx-1 takes the fitted DGX-1, and every slice keeps the host.
+void TestCliHosts::migNamesHost_data() {
+    QTest::addColumn<QString>("host");
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<QString>("name");
+    QTest::newRow("default") << QString() << "dgx-a100" << "NVIDIA DGX A100";
+    QTest::newRow("dgx-1") << "dgx-1" << "dgx-1" << "NVIDIA DGX-1";
+}
+
+void TestCliHosts::migNamesHost() {
+    QFETCH(QString, host);
+    QFETCH(QString, id);
+    QFETCH(QString, name);
+    QStringList args{QStringLiteral("--gpu"), QStringLiteral("a100-sxm4-40gb")};
+    if (!host.isEmpty()) {
+        args << QStringLiteral("--host") << host;
+    }
+    const QJsonObject plan = migJson(args);
+    QCOMPARE(plan.value(QStringLiteral("host")).toObject().value(QStringLiteral("id")).toString(), id);
+    const Run text = cli(QStringList{QStringLiteral("mig"), QStringLiteral("zoo:resnet50"), QStringLiteral("--batch"), QStringLiteral("1")} + args);
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY2(text.out.contains(QStringLiteral("host ") + name), qPrintable(text.out));
+    // The 7g.40gb slice at batch 1 is host-bound (as the whole A100 is in predictOnOtherHost): on
+    // the DGX-1 (host costs x1.0 of the fitted server's, vs x0.6 assumed for the DGX A100) the
+    // same slice is slower.
+    if (!host.isEmpty()) {
+        const QJsonObject onDefault = migJson({QStringLiteral("--gpu"), QStringLiteral("a100-sxm4-40gb")});
+        QVERIFY2(latencyOf(plan, QStringLiteral("7g.40gb")) > latencyOf(onDefault, QStringLiteral("7g.40gb")),
+                 qPrintable(QStringLiteral("%1 vs %2").arg(latencyOf(plan, QStringLiteral("7g.40gb"))).arg(latencyOf(onDefault, QStringLiteral("7g.40gb")))));
+    }
+}
+
+void TestCliHosts::migTakesProjectHost() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("slice.infersight"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"format": "infersight-project", "version": 1, "model": {"source": "zoo:resnet50"},
+                  "knobs": {"batch": 1, "precision": "fp32", "runtime": "eager"}, "edits": [],
+                  "targets": [{"gpu": "a100-sxm4-40gb", "mig": "1g.5gb", "host": "dgx-1"}]})");
+    file.close();
+    const Run r = cli({QStringLiteral("mig"), path, QStringLiteral("--json")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const QJsonObject plan = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(plan.value(QStringLiteral("gpu")).toString(), QStringLiteral("a100-sxm4-40gb"));
+    QCOMPARE(plan.value(QStringLiteral("host")).toObject().value(QStringLiteral("id")).toString(), QStringLiteral("dgx-1"));
+    // --host overrides the project's.
+    const Run over = cli({QStringLiteral("mig"), path, QStringLiteral("--host"), QStringLiteral("aws-p4d"), QStringLiteral("--json")});
+    QVERIFY2(over.exitCode == 0, qPrintable(over.err));
+    QCOMPARE(QJsonDocument::fromJson(over.out.toUtf8()).object().value(QStringLiteral("host")).toObject().value(QStringLiteral("id")).toString(),
+             QStringLiteral("aws-p4d"));
+}
+
+void TestCliHosts::migAndReportRefuseUnknownHost_data() {
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("mig unknown") << QStringList{"mig", "zoo:resnet18", "--gpu", "a100-sxm4-40gb", "--host", "dgx-9"} << "unknown host 'dgx-9'";
+    QTest::newRow("mig empty") << QStringList{"mig", "zoo:resnet18", "--host", " "} << "--host expects a host id";
+    QTest::newRow("report unknown") << QStringList{"report", "zoo:resnet18", "--gpus", "t4", "--host", "dgx-9", "-o", "/tmp/never-written.pdf"}
+                                    << "unknown host 'dgx-9'";
+}
+
+void TestCliHosts::migAndReportRefuseUnknownHost() {
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, message);
+    const Run r = cli(arguments);
+    QVERIFY(r.exitCode != 0);
+    QVERIFY2(r.err.contains(message) && (message.startsWith(QLatin1String("--")) || r.err.contains(QLatin1String("aws-g4dn"))),
+             qPrintable(r.err));
 }
 
 QTEST_GUILESS_MAIN(TestCliHosts)

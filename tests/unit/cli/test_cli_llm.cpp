@@ -38,6 +38,7 @@ private slots:
     void decodeStepAtMemorySpeed();
     void request();
     void migKvCapacity();
+    void weightsInMigAndSweep();
     void fails_data();
     void fails();
 };
@@ -111,6 +112,57 @@ void TestCliLlm::migKvCapacity() {
     QVERIFY2(t.exitCode == 0, qPrintable(t.err));
     QVERIFY(t.out.contains(QStringLiteral("KV capacity at 2048 tokens")));
     QVERIFY(t.out.contains(QStringLiteral("weights do not fit")));  // fp16 on 1g.10gb
+}
+
+// --weights and the LLM runtime reach mig's and sweep's latencies as they reach predict's: a decode
+// step in sweep equals predict's (the same predictor), and int4 (W4A16) weights make it faster in all
+// three. Hand figures: Llama-2-7B streams 6.61e9 GEMM weights, 13.2 GB in fp16 and 3.4 GB in W4A16
+// (0.5195 bytes each), plus 1.05 GB of KV at 2000 tokens: the int4 step moves 0.33x the bytes,
+// so with the step's fixed costs it must take well under 0.6x the fp16 step.
+void TestCliLlm::weightsInMigAndSweep() {
+    const QStringList step{"zoo:llama-2-7b", "--phase", "decode", "--context", "2000", "--precision", "fp16", "--runtime", "vllm", "--json"};
+    auto predictMs = [&](const QStringList &extra) {
+        const Run r = cli(QStringList{"predict"} + step + QStringList{"--gpu", "h100-sxm5-80gb"} + extra);
+        return r.exitCode == 0 ? QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("latency_ms")).toDouble() : -1.0;
+    };
+    auto migMs = [&](const QStringList &extra) {
+        const Run r = cli(QStringList{"mig"} + step + QStringList{"--gpu", "h100-sxm5-80gb"} + extra);
+        const QJsonArray options = QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("options")).toArray();
+        for (const QJsonValue &v : options) {
+            if (v.toObject().value(QStringLiteral("profile")).toString() == QLatin1String("7g.80gb")) {
+                return v.toObject().value(QStringLiteral("latency_ms")).toDouble();
+            }
+        }
+        return -1.0;
+    };
+    QStringList sweepIds;
+    auto sweepMs = [&](const QStringList &extra) {
+        QStringList args = step;
+        args[args.indexOf(QStringLiteral("vllm"))] = QStringLiteral("fused");  // sweep takes the generic names (fused = vLLM)
+        const Run r = cli(QStringList{"sweep"} + args + QStringList{"--gpus", "h100-sxm5-80gb"} + extra);
+        const QJsonDocument doc = QJsonDocument::fromJson(r.out.toUtf8());
+        sweepIds << doc.object().value(QStringLiteral("sweep_id")).toString();
+        const QJsonArray rows = doc.isArray() ? doc.array() : doc.object().value(QStringLiteral("rows")).toArray();
+        return rows.isEmpty() ? -1.0 : rows.first().toObject().value(QStringLiteral("latency_ms")).toDouble();
+    };
+    const QStringList int4{"--weights", "w4a16"};
+    const double predict16 = predictMs({}), predict4 = predictMs(int4);
+    const double mig16 = migMs({}), mig4 = migMs(int4);
+    const double sweep16 = sweepMs({}), sweep4 = sweepMs(int4);
+    qInfo("decode step, context 2000, H100 SXM, vLLM, fp16 / w4a16: predict %.3f / %.3f ms, mig 7g.80gb %.3f / %.3f ms, "
+          "sweep %.3f / %.3f ms",
+          predict16, predict4, mig16, mig4, sweep16, sweep4);
+    QVERIFY(predict16 > 0 && predict4 > 0 && mig16 > 0 && mig4 > 0 && sweep16 > 0 && sweep4 > 0);
+    QVERIFY(predict4 < 0.6 * predict16);
+    QVERIFY(mig4 < 0.6 * mig16);
+    QVERIFY(sweep4 < 0.6 * sweep16);
+    QVERIFY(std::abs(sweep16 - predict16) <= 1e-3 * predict16);
+    QVERIFY(std::abs(sweep4 - predict4) <= 1e-3 * predict4);
+    QCOMPARE(sweepIds.size(), 2);
+    QVERIFY(!sweepIds[0].isEmpty() && sweepIds[0] != sweepIds[1]);  // the weight format is part of the sweep id
+    const Run bad = cli(QStringList{"sweep", "zoo:llama-2-7b", "--gpus", "l4", "--precision", "fp32", "--weights", "awq"});
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY2(bad.err.contains(QStringLiteral("--weights")), qPrintable(bad.err));
 }
 
 void TestCliLlm::fails_data() {

@@ -149,6 +149,11 @@ void TestCliModelOptions::badValues_data() {
     QTest::newRow("depth on ONNX")
         << QStringList{QStringLiteral(INFERSIGHT_FIXTURES_DIR "/onnx/resnet18.onnx"), QStringLiteral("--depth"), QStringLiteral("3")}
         << QStringLiteral("depth edits need a zoo model or a HuggingFace config");
+    // Issue 15, item 5: --depth has the layer cap of an HF config's layer count (base/model_limits.h,
+    // default 10,000; test_model_limits checks the config side with 100,000 layers).
+    QTest::newRow("depth 100,000 past the layer cap")
+        << QStringList{QStringLiteral("zoo:gpt2"), QStringLiteral("--depth"), QStringLiteral("100000")}
+        << QStringLiteral("--depth 100000 is out of range: at most 10000 layers (the limit; set INFERSIGHT_MAX_LAYERS=N to raise it)");
 }
 
 void TestCliModelOptions::badValues() {

@@ -2,11 +2,15 @@
 // Tests of the HuggingFace config.json importer: NeuSight's 11 model configs (data/neusight, the
 // models of e2e_measured.csv), small hand-written configs of every supported model type, and
 // broken files. Expected parameter counts are hand formulas of the HF modules (below).
+#include "design/design.h"
 #include "graph/node_cost.h"
 #include "graph/shape_inference.h"
 #include "importers/hfconfig/hf_config_importer.h"
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSet>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace infersight;
@@ -99,6 +103,8 @@ private slots:
     void brokenFilesGiveClearErrors();
     void missingFile();
     void detectsConfigFiles();
+    void unknownActivationWarns_data();
+    void unknownActivationWarns();
 };
 
 void TestHfConfigImporter::neuSightConfigs_data() {
@@ -272,6 +278,68 @@ void TestHfConfigImporter::detectsConfigFiles() {
     QVERIFY(isHfConfigFile(kNeuSight + QStringLiteral("switchxl4.json")));
     QVERIFY(!isHfConfigFile(kFixtures + QStringLiteral("broken_not_json.json")));
     QVERIFY(!isHfConfigFile(kFixtures + QStringLiteral("broken_not_object.json")));
+}
+
+// An activation the builders do not know (issue 15, item 11) was built as ReLU, silently. Now it is
+// costed as the model type's default (HF's own defaults: BertConfig gelu, GPT2Config gelu_new,
+// LlamaConfig silu) and a warning names the file, the field, the value and what is assumed. The
+// node the activation becomes is the one the default builds (Gelu, the 8-kernel tanh GELU's Tanh,
+// Swish), never Relu.
+void TestHfConfigImporter::unknownActivationWarns_data() {
+    QTest::addColumn<QString>("fixture");
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<QString>("assumed");  // empty: known, no warning
+    QTest::addColumn<QString>("activationOp");
+    QTest::newRow("bert swiglu") << "tiny_bert_mlm.json" << "hidden_act" << "swiglu" << "gelu" << "Gelu";
+    QTest::newRow("bert known gelu_new") << "tiny_bert_mlm.json" << "hidden_act" << "gelu_new" << "" << "Tanh";
+    QTest::newRow("bert upper case GELU") << "tiny_bert_mlm.json" << "hidden_act" << "GELU" << "" << "Gelu";
+    QTest::newRow("gpt2 quick_gelu") << "tiny_gpt2_model.json" << "activation_function" << "quick_gelu" << "gelu_new" << "Tanh";
+    QTest::newRow("llama mish") << "tiny_llama.json" << "hidden_act" << "mish" << "silu" << "Swish";
+    QTest::newRow("llama line break") << "tiny_llama.json" << "hidden_act" << "a\\nb" << "silu" << "Swish";
+}
+
+void TestHfConfigImporter::unknownActivationWarns() {
+    QFETCH(QString, fixture);
+    QFETCH(QString, field);
+    QFETCH(QString, value);
+    QFETCH(QString, assumed);
+    QFETCH(QString, activationOp);
+    QFile in(kFixtures + fixture);
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    QJsonObject o = QJsonDocument::fromJson(in.readAll()).object();
+    const QString written = QString(value).replace(QStringLiteral("\\n"), QStringLiteral("\n"));
+    o.insert(field, written);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("config.json"));
+    QFile out(path);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(QJsonDocument(o).toJson());
+    out.close();
+
+    auto config = readHfConfig(path);
+    QVERIFY2(config.ok(), config.ok() ? "" : qPrintable(config.errorMessage()));
+    auto design = Design::open(path);
+    QVERIFY2(design.ok(), design.ok() ? "" : qPrintable(design.errorMessage()));
+    if (assumed.isEmpty()) {
+        QVERIFY2(config->warnings.isEmpty(), qPrintable(config->warnings.join(QLatin1Char('\n'))));
+    } else {
+        QCOMPARE(config->warnings.size(), 1);
+        const QString warning = config->warnings.front();
+        for (const QString &part : {path, QStringLiteral("%1 '%2'").arg(field, value), QStringLiteral("costed as '%1'").arg(assumed)}) {
+            QVERIFY2(warning.contains(part), qPrintable(warning));
+        }
+        QVERIFY2(!warning.contains(QLatin1Char('\n')), qPrintable(warning));
+        // The design shows it with the model's warnings (CLI "warnings", GUI notes).
+        QVERIFY2(design->warnings().contains(warning), qPrintable(design->warnings().join(QLatin1Char('\n'))));
+    }
+    bool found = false;
+    for (const Node &n : design->graph().nodes) {
+        QVERIFY2(n.opType != QLatin1String("Relu"), qPrintable(n.name));
+        found = found || n.opType == activationOp;
+    }
+    QVERIFY2(found, qPrintable(activationOp));
 }
 
 QTEST_GUILESS_MAIN(TestHfConfigImporter)

@@ -32,6 +32,8 @@ private slots:
     void opsetBelow7IsRejected();
     void subgraphsAreImported();
     void libonnxDiagnosticCountsLess();
+    void libonnxCheckHasANodeLimit_data();
+    void libonnxCheckHasANodeLimit();
     void mutatedFilesNeverCrash();
     void libonnxSkipsNodesItCannotCheck_data();
     void libonnxSkipsNodesItCannotCheck();
@@ -307,6 +309,46 @@ void TestOnnxImporter::libonnxDiagnosticCountsLess() {
     QCOMPARE(imported->libonnxTotalShapes, imported->report.totalValues);
     QVERIFY2(imported->libonnxKnownShapes < imported->libonnxTotalShapes,
              qPrintable(QStringLiteral("%1 of %2").arg(imported->libonnxKnownShapes).arg(imported->libonnxTotalShapes)));
+}
+
+void TestOnnxImporter::libonnxCheckHasANodeLimit_data() {
+    QTest::addColumn<QByteArray>("limit");  // INFERSIGHT_LIBONNX_CHECK_MAX_NODES, empty: unset
+    QTest::addColumn<bool>("runs");
+    QTest::newRow("default limit (200,000 nodes)") << QByteArray() << true;
+    QTest::newRow("limit above the node count") << QByteArray("100000") << true;
+    QTest::newRow("limit below the node count") << QByteArray("5") << false;
+    QTest::newRow("junk keeps the default") << QByteArray("none") << true;
+}
+
+// Issue 15, item 5: the libonnx comparison holds the protobuf and libonnx's inferred shapes next to
+// the graph; above a node limit it is skipped, with a note naming the limit and how to raise it.
+void TestOnnxImporter::libonnxCheckHasANodeLimit() {
+    QFETCH(QByteArray, limit);
+    QFETCH(bool, runs);
+    const QString path = fixture(QStringLiteral("vit_b_16.onnx"));
+    QVERIFY2(QFileInfo::exists(path), "fixture vit_b_16.onnx is missing (it is committed)");
+    if (limit.isEmpty()) {
+        qunsetenv(OnnxImporter::kLibonnxCheckMaxNodesEnvVar);
+    } else {
+        qputenv(OnnxImporter::kLibonnxCheckMaxNodesEnvVar, limit);
+    }
+    auto imported = OnnxImporter::import(path);
+    qunsetenv(OnnxImporter::kLibonnxCheckMaxNodesEnvVar);
+    QVERIFY2(imported.ok(), qPrintable(imported.ok() ? QString() : imported.errorMessage()));
+    // ViT-B/16 has more than 5 and fewer than 100,000 nodes (its export holds about 1,000).
+    QVERIFY(imported->graph.nodes.size() > 5 && imported->graph.nodes.size() < 100000);
+    const QString note = imported->notes.filter(QStringLiteral("libonnx shape comparison was skipped")).join(QString());
+    if (runs) {
+        QVERIFY(imported->libonnxTotalShapes > 0);
+        QVERIFY2(note.isEmpty(), qPrintable(note));
+    } else {
+        QCOMPARE(imported->libonnxKnownShapes, -1);
+        QCOMPARE(imported->libonnxTotalShapes, -1);
+        QVERIFY2(note.contains(QStringLiteral("has %1 nodes, more than the 5").arg(imported->graph.nodes.size())), qPrintable(note));
+        QVERIFY2(note.contains(QStringLiteral("set INFERSIGHT_LIBONNX_CHECK_MAX_NODES=N to raise the limit")), qPrintable(note));
+    }
+    // The graph itself is the same either way: every shape is known.
+    QCOMPARE(imported->report.unknownValues, 0);
 }
 
 void TestOnnxImporter::mutatedFilesNeverCrash() {

@@ -39,6 +39,9 @@ Target a100(const QString &mig = {}, const QString &host = {}) {
 Prediction resnet50(const Target &target, std::int64_t batch) {
     Knobs knobs;
     knobs.batch = batch;
+    // TF32 off: the SM-ratio reasoning below is about FP32 work on CUDA cores (plain `fp32` runs
+    // the convolutions on TF32 tensor cores on an A100, PyTorch's default).
+    knobs.precision = Precision::FP32Strict;
     Result<Design> d = Design::open(QStringLiteral("zoo:resnet50"), knobs);
     if (!d) {
         qFatal("%s", qPrintable(d.errorMessage()));

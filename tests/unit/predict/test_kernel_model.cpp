@@ -14,6 +14,8 @@
 
 using namespace infersight;
 
+Q_DECLARE_METATYPE(infersight::Kernel)
+
 namespace {
 
 const GpuSpec &gpu(const QString &id) {
@@ -43,6 +45,10 @@ private slots:
     void tinyKernelIsLatencyBound();
     void tensorCorePathIsFasterAndExtrapolated();
     void unsupportedComputeType();
+    void tensorAlignment_data();
+    void tensorAlignment();
+    void tf32ConvFallsBackBeforeAmpere();
+    void depthwiseRunsBelowPooling();
     void determinism();
     void bandContainsPrediction_data();
     void bandContainsPrediction();
@@ -159,6 +165,77 @@ void TestKernelModel::unsupportedComputeType() {
     QVERIFY(!p.supported);
     QCOMPARE(p.compute, ComputeType::FP32);
     QVERIFY(p.latencyMs > 0);
+}
+
+// Padding of unaligned operands to the 16-byte tensor-core vector, by hand: GEMMs pad K and N to 8
+// elements in FP16/BF16, 4 in TF32, 16 in INT8; convolutions their channels to at most 4; FP32
+// CUDA-core kernels load no such vector.
+void TestKernelModel::tensorAlignment_data() {
+    QTest::addColumn<Kernel>("kernel");
+    QTest::addColumn<int>("path");
+    QTest::addColumn<double>("expected");
+    // ResNet stem: 3 RGB input channels, 64 output channels, 7x7 stride 2. Convolutions pad channels to
+    // at most 4 (cuDNN's small-channel "C = 4" kernels): 3 -> 4 in FP16 and TF32 alike.
+    const Kernel stem = Kernel::conv2d(8, 3, 64, 224, 224, 7, 7, 2, 3);
+    QTest::newRow("stem fp16") << stem << int(ComputeType::FP16) << 3.0 / 4.0;
+    QTest::newRow("stem tf32") << stem << int(ComputeType::TF32) << 3.0 / 4.0;
+    QTest::newRow("stem fp32") << stem << int(ComputeType::FP32) << 1.0;
+    // GEMM K = 1001 -> 1008, N = 4100 -> 4104 (FP16).
+    const Kernel g = Kernel::gemm(512, 4100, 1001, 1, true);
+    QTest::newRow("gemm fp16") << g << int(ComputeType::FP16) << (1001.0 / 1008.0) * (4100.0 / 4104.0);
+    QTest::newRow("gemm int8") << g << int(ComputeType::INT8) << (1001.0 / 1008.0) * (4100.0 / 4112.0);
+    QTest::newRow("aligned") << Kernel::gemm(512, 4096, 1024, 1, true) << int(ComputeType::FP16) << 1.0;
+    // ResNeXt 32x4d grouped 3x3: 128 channels in 32 groups = 4 per group. cuDNN batches the groups
+    // instead of padding each to 8 (padding would make the DLE ResNeXt AMP rows 4x slower per conv than
+    // measured): no padding loss.
+    const Kernel grouped = Kernel::conv2d(8, 128, 128, 56, 56, 3, 3, 1, 1, 32);
+    QTest::newRow("grouped fp16") << grouped << int(ComputeType::FP16) << 1.0;
+    // A 1x1 conv is a GEMM: K = input channels 30 -> 32, N = 64.
+    QTest::newRow("pointwise fp16") << Kernel::conv2d(8, 30, 64, 28, 28, 1, 1) << int(ComputeType::FP16)
+                                    << 30.0 / 32.0;
+}
+
+void TestKernelModel::tensorAlignment() {
+    QFETCH(Kernel, kernel);
+    QFETCH(int, path);
+    QFETCH(double, expected);
+    QVERIFY(kernel.valid());
+    QCOMPARE(tensorAlignmentEfficiency(kernel, static_cast<ComputeType>(path)), expected);
+}
+
+// PyTorch's default `fp32` lowers convolutions to the TF32 path (cudnn.allow_tf32). The V100 has no
+// TF32 (Volta; REFERENCE.md): the kernel runs, and is timed, as FP32 there. The A100 has 156 TFLOPS
+// TF32 against 19.5 FP32: a large 3x3 conv is faster on TF32.
+void TestKernelModel::tf32ConvFallsBackBeforeAmpere() {
+    Kernel fp32 = Kernel::conv2d(64, 256, 256, 56, 56, 3, 3, 1, 1);
+    Kernel tf32 = fp32;
+    tf32.compute = ComputeType::TF32;
+    const KernelPrediction v32 = predictKernel(fp32, device(QStringLiteral("v100-sxm2-32gb")));
+    const KernelPrediction vtf = predictKernel(tf32, device(QStringLiteral("v100-sxm2-32gb")));
+    QCOMPARE(int(vtf.compute), int(ComputeType::FP32));
+    QCOMPARE(vtf.latencyMs, v32.latencyMs);
+    const KernelPrediction a32 = predictKernel(fp32, device(QStringLiteral("a100-pcie-40gb")));
+    const KernelPrediction atf = predictKernel(tf32, device(QStringLiteral("a100-pcie-40gb")));
+    QCOMPARE(int(atf.compute), int(ComputeType::TF32));
+    QVERIFY2(atf.latencyMs < 0.5 * a32.latencyMs, qPrintable(QStringLiteral("tf32 %1 ms, fp32 %2 ms")
+                                                                  .arg(atf.latencyMs)
+                                                                  .arg(a32.latencyMs)));
+}
+
+// A depthwise 3x3 conv and a 3x3 pooling window over the same tensor move the same bytes; the
+// depthwise kernel is timed at kDepthwiseEfficiency of the pooling kernel's utilisation (its device
+// time is 1 / kDepthwiseEfficiency times longer).
+void TestKernelModel::depthwiseRunsBelowPooling() {
+    Kernel pool = Kernel::stencil(128, 144, 56, 56, 3, 3, 1, 1, 2);
+    Kernel dw = pool;
+    dw.flopsPerElement = kDepthwiseStencilFlopsPerTap;
+    QVERIFY(isDepthwiseStencil(dw));
+    QVERIFY(!isDepthwiseStencil(pool));
+    const DeviceResources h100 = device(QStringLiteral("h100-sxm5-80gb"));
+    const KernelPrediction p = predictKernel(pool, h100);
+    const KernelPrediction d = predictKernel(dw, h100);
+    QCOMPARE(d.rooflineMs, p.rooflineMs);
+    QVERIFY(qFuzzyCompare(d.deviceMs * KernelModel::kDepthwiseEfficiency, p.deviceMs));
 }
 
 void TestKernelModel::determinism() {

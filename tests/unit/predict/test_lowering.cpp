@@ -10,6 +10,7 @@
 //    add in epilogues) + maxpool + avgpool + fc = 56. AMP eager adds one FP16 cast per conv
 //    weight (53), the fc weight and bias (2) and the input image (1): 230.
 #include "design/design.h"
+#include "predict/kernel_model.h"
 #include "predict/lowering.h"
 #include "predict_test_graphs.h"
 
@@ -45,6 +46,8 @@ private slots:
     void resnet50Counts();
     void precisionPaths_data();
     void precisionPaths();
+    void convPathsByPrecision_data();
+    void convPathsByPrecision();
     void attentionKernelFlops();
     void viewsAreFreeOnTheGpu();
     void ampCasts();
@@ -144,6 +147,7 @@ void TestLowering::precisionPaths_data() {
     QTest::addColumn<int>("compute");
     QTest::addColumn<int>("elementBytes");
     QTest::newRow("fp32") << int(Precision::FP32) << int(ComputeType::FP32) << 4;
+    QTest::newRow("fp32-strict") << int(Precision::FP32Strict) << int(ComputeType::FP32) << 4;
     QTest::newRow("tf32") << int(Precision::TF32) << int(ComputeType::TF32) << 4;
     QTest::newRow("fp16") << int(Precision::FP16) << int(ComputeType::FP16) << 2;
     QTest::newRow("bf16") << int(Precision::BF16) << int(ComputeType::BF16) << 2;
@@ -168,6 +172,63 @@ void TestLowering::precisionPaths() {
     QCOMPARE(k.n, 1024);
     QCOMPARE(k.k, 1024);
     QVERIFY(k.linear);
+}
+
+// PyTorch's FP32 defaults: cudnn.allow_tf32 = True, cuda.matmul.allow_tf32 = False (PyTorch >= 1.12,
+// CUDA semantics notes "TensorFloat-32 (TF32) on Ampere devices"): `fp32` runs the convolutions on
+// the TF32 path (a GPU without it falls back to FP32 in the kernel model) and the classifier GEMM on
+// FP32; `fp32-strict` runs everything on FP32; `tf32` both on TF32. torchvision MobileNetV2 by hand
+// (torchvision/models/mobilenetv2.py): 17 inverted-residual blocks, each with one 3x3 depthwise conv
+// (stencils), 16 of them with a 1x1 expansion, all 17 with a 1x1 projection, plus the stem and the
+// final 1x1 conv: 35 convs that are not depthwise, and one Linear. Depthwise stencils carry 2 flops
+// per tap (multiply-add); ResNet-50's max pool is a stencil with 1 (docs/predictor.md).
+void TestLowering::convPathsByPrecision_data() {
+    QTest::addColumn<int>("precision");
+    QTest::addColumn<int>("convCompute");
+    QTest::addColumn<int>("gemmCompute");
+    QTest::newRow("fp32") << int(Precision::FP32) << int(ComputeType::TF32) << int(ComputeType::FP32);
+    QTest::newRow("fp32-strict") << int(Precision::FP32Strict) << int(ComputeType::FP32) << int(ComputeType::FP32);
+    QTest::newRow("tf32") << int(Precision::TF32) << int(ComputeType::TF32) << int(ComputeType::TF32);
+    QTest::newRow("fp16") << int(Precision::FP16) << int(ComputeType::FP16) << int(ComputeType::FP16);
+}
+
+void TestLowering::convPathsByPrecision() {
+    QFETCH(int, precision);
+    QFETCH(int, convCompute);
+    QFETCH(int, gemmCompute);
+    Knobs knobs;
+    knobs.batch = 8;
+    Result<Design> m = Design::open(QStringLiteral("zoo:mobilenet_v2"), knobs);
+    QVERIFY2(m.ok(), m ? "" : qPrintable(m.errorMessage()));
+    const KernelPlan plan = lower(m->graph(), static_cast<Precision>(precision), Runtime::Eager);
+    int convs = 0, depthwise = 0, gemms = 0;
+    for (const PlannedKernel &pk : plan.kernels) {
+        const Kernel &k = pk.kernel;
+        if (k.kind == KernelClass::Conv) {
+            ++convs;
+            QCOMPARE(int(k.compute), convCompute);
+        } else if (k.kind == KernelClass::Gemm) {
+            ++gemms;
+            QCOMPARE(int(k.compute), gemmCompute);
+        } else if (k.kind == KernelClass::Stencil) {
+            QVERIFY(isDepthwiseStencil(k));
+            ++depthwise;
+        }
+    }
+    QCOMPARE(convs, 35);
+    QCOMPARE(depthwise, 17);
+    QCOMPARE(gemms, 1);
+
+    Result<Design> r = Design::open(QStringLiteral("zoo:resnet50"), knobs);
+    QVERIFY2(r.ok(), r ? "" : qPrintable(r.errorMessage()));
+    int pools = 0;
+    for (const PlannedKernel &pk : lower(r->graph(), static_cast<Precision>(precision), Runtime::Eager).kernels) {
+        if (pk.kernel.kind == KernelClass::Stencil) {
+            QVERIFY(!isDepthwiseStencil(pk.kernel));  // the 3x3 max pool
+            ++pools;
+        }
+    }
+    QCOMPARE(pools, 1);
 }
 
 void TestLowering::attentionKernelFlops() {

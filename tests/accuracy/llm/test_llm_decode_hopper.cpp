@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: MIT
+// The decode kernel class (core/predict/decode_model) on Hopper, held out: kernel times measured on
+// an H100 SXM 80GB (data/measured/h100-sxm5-80gb/llm_decode.csv, written by
+// tools/measure/llm_decode.py on the lent GPU of the 2026-11-26 night session; torch 2.11, CUDA 13).
+// Nothing in the model is fitted on these rows: Hopper takes Ampere's streaming fraction (0.90 of
+// datasheet bandwidth, decode_model.cpp) and the vLLM runtime's efficiencies (llm_runtime.cpp).
+//  - gemm rows: y = x W^T in fp16, x [M, K], W [N, K], M = 1 .. 16 (the class alone; M 32 .. 256
+//    are the hand-over to the GEMM model and not checked here), timed in a CUDA graph with the
+//    weights rotated out of L2: the decode class's stream time with vLLM's efficiencies (CUDA
+//    graphs, tau 1 us);
+//  - attention rows: SDPA with one query token, K/V [B, 32 heads, L, 128] fp16 (flash decoding):
+//    the class's QK^T plus its AV kernel (the fused kernel reads K and V once, as the two do).
+// What the rows say (printed): the class is too fast on Hopper's skinny GEMMs, the more so the
+// smaller the weight (4096 x 4096: 34 MB streamed in 15.6 us measured, 0.64 of datasheet bandwidth;
+// 8192 x 28672: 0.84); over Llama-2-7B's per-layer GEMMs (4 of 4096 x 4096, 3 of 4096 x 11008) it
+// is some 17 % fast. Small weights (1024^2, 2048^2: 2 and 8 MB) are far off (-71 % and -45 % at
+// M = 1): the class's fixed time per kernel (vLLM's tau, 1 us) is well under the 4-6 us these
+// kernels take in a CUDA graph; they are reported, not bounded. Ceilings (held-out, stated here,
+// not fitted): mean absolute error of the gemm rows of >= 16 MB <= kGemmCeiling (the issue's
+// 15 %), of the attention rows <= kAttentionCeiling. They hold today's figures with little room,
+// so a change that makes the class worse on Hopper fails here.
+#include "hardware/gpu_catalogue.h"
+#include "hardware/target.h"
+#include "predict/decode_model.h"
+#include "predict/device_resources.h"
+#include "predict/kernel.h"
+#include "predict/llm_runtime.h"
+#include "validate/measured_data.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace infersight;
+
+namespace {
+
+constexpr double kLargeBytes = 16e6;        // LLM-sized weights (Llama-2-7B's smallest: 33.6 MB)
+constexpr double kGemmCeiling = 0.15;       // mean |predicted / measured - 1| over the gemm rows >= kLargeBytes, M <= 16 (12.3 % today)
+constexpr double kAttentionCeiling = 0.20;  // the same over the attention rows (15.4 % today)
+
+struct Scored {
+    int rows = 0;
+    double sumAbs = 0;
+    double worst = 0;
+    double meanSigned = 0;
+};
+
+double number(const CsvTable &t, const QStringList &row, const char *column) {
+    const int c = t.column(QString::fromLatin1(column));
+    return c >= 0 ? row[c].toDouble() : 0.0;
+}
+
+}  // namespace
+
+class TestLlmDecodeHopper : public QObject {
+    Q_OBJECT
+private slots:
+    void heldOutKernels();
+};
+
+void TestLlmDecodeHopper::heldOutKernels() {
+    const QString path = measuredDataDirectory() + QStringLiteral("/measured/h100-sxm5-80gb/llm_decode.csv");
+    auto table = readCsv(path);
+    if (!table) {
+        QFAIL(qPrintable(table.errorMessage()));
+    }
+    const GpuSpec *h100 = GpuCatalogue::builtIn().find(QStringLiteral("h100-sxm5-80gb"));
+    QVERIFY(h100);
+    const DeviceResources device = DeviceResources::fromTarget(Target::wholeGpu(*h100));
+    const DecodeEfficiency &eff = findLlmRuntime(QStringLiteral("vllm"))->decode;
+    const ResolvedWeightFormat native;
+    const int kind = table->column(QStringLiteral("kind"));
+    QVERIFY(kind >= 0);
+    Scored gemm, smallGemm, attention;
+    double layerMeasured = 0, layerPredicted = 0;  // Llama-2-7B's GEMMs of one layer at M = 1
+    for (const QStringList &row : table->rows) {
+        const double measured = number(*table, row, "value_ms");
+        double predicted = 0;
+        Scored *s = nullptr;
+        QString what;
+        if (row[kind] == QLatin1String("gemm")) {
+            const auto m = static_cast<std::int64_t>(number(*table, row, "m"));
+            const auto n = static_cast<std::int64_t>(number(*table, row, "n"));
+            const auto k = static_cast<std::int64_t>(number(*table, row, "k"));
+            if (m > static_cast<std::int64_t>(DecodeModel::kFullRows)) {
+                continue;
+            }
+            const Kernel g = Kernel::gemm(m, n, k, 1, true, ComputeType::FP16, 2);
+            predicted = DecodeModel::time(g, device, eff, native, 0).ms;
+            s = number(*table, row, "bytes") >= kLargeBytes ? &gemm : &smallGemm;
+            what = QStringLiteral("gemm M %1 N %2 K %3").arg(m).arg(n).arg(k);
+            if (m == 1 && k == 4096 && (n == 4096 || n == 11008)) {
+                const double count = n == 4096 ? 4 : 2;  // q, k, v, o; gate and up
+                layerMeasured += count * measured;
+                layerPredicted += count * predicted;
+            }
+            if (m == 1 && n == 4096 && k == 11008) {  // down
+                layerMeasured += measured;
+                layerPredicted += predicted;
+            }
+        } else if (row[kind] == QLatin1String("attention")) {
+            const auto b = static_cast<std::int64_t>(number(*table, row, "batch"));
+            const auto heads = static_cast<std::int64_t>(number(*table, row, "heads"));
+            const auto d = static_cast<std::int64_t>(number(*table, row, "head_dim"));
+            const auto l = static_cast<std::int64_t>(number(*table, row, "context"));
+            const Kernel qk = Kernel::gemm(1, l, d, b * heads, false, ComputeType::FP16, 2);
+            const Kernel av = Kernel::gemm(1, d, l, b * heads, false, ComputeType::FP16, 2);
+            predicted = DecodeModel::time(qk, device, eff, native, 0).ms + DecodeModel::time(av, device, eff, native, 0).ms;
+            s = &attention;
+            what = QStringLiteral("attention B %1 L %2").arg(b).arg(l);
+        } else {
+            continue;
+        }
+        QVERIFY2(measured > 0 && predicted > 0, qPrintable(what));
+        const double e = predicted / measured - 1.0;
+        ++s->rows;
+        s->sumAbs += std::abs(e);
+        s->meanSigned += e;
+        s->worst = std::max(s->worst, std::abs(e));
+        qInfo("%-34s measured %8.4f ms (%6.0f GB/s)  predicted %8.4f ms  %+5.1f %%", qPrintable(what), measured,
+              number(*table, row, "gbps"), predicted, 100.0 * e);
+    }
+    QVERIFY(gemm.rows >= 35);
+    QVERIFY(smallGemm.rows >= 5);
+    QVERIFY(attention.rows >= 10);
+    qInfo("gemm (M <= 16) of >= 16 MB: %d rows, mean |error| %.1f %%, mean signed %+.1f %%, worst %.1f %%", gemm.rows,
+          100.0 * gemm.sumAbs / gemm.rows, 100.0 * gemm.meanSigned / gemm.rows, 100.0 * gemm.worst);
+    qInfo("gemm (M <= 16) under 16 MB, reported only: %d rows, mean |error| %.1f %%, mean signed %+.1f %%, worst %.1f %%",
+          smallGemm.rows, 100.0 * smallGemm.sumAbs / smallGemm.rows, 100.0 * smallGemm.meanSigned / smallGemm.rows,
+          100.0 * smallGemm.worst);
+    qInfo("attention: %d rows, mean |error| %.1f %%, mean signed %+.1f %%, worst %.1f %%", attention.rows,
+          100.0 * attention.sumAbs / attention.rows, 100.0 * attention.meanSigned / attention.rows, 100.0 * attention.worst);
+    qInfo("Llama-2-7B layer GEMMs at M = 1: measured %.4f ms, predicted %.4f ms (%+.1f %%)", layerMeasured, layerPredicted,
+          100.0 * (layerPredicted / layerMeasured - 1.0));
+    QVERIFY(gemm.sumAbs / gemm.rows <= kGemmCeiling);
+    QVERIFY(attention.sumAbs / attention.rows <= kAttentionCeiling);
+}
+
+QTEST_GUILESS_MAIN(TestLlmDecodeHopper)
+#include "test_llm_decode_hopper.moc"

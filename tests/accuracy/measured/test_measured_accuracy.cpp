@@ -1,0 +1,286 @@
+// SPDX-License-Identifier: MIT
+// Held-out H100 SXM5 measurements (data/measured/h100-sxm5-80gb/latency.csv: eager PyTorch 2.11,
+// torchvision / timm / HF transformers, batch 1 and large batch; never fitted on) and the ONNX
+// exports of the same models (TorchScript-based exporter, opset 17).
+//
+// Eager PyTorch runs far fewer framework ops than the exported graph has nodes: the exporter
+// writes Python arithmetic on tensor sizes as Shape / Gather / Cast / Sqrt nodes, decomposes
+// scaled_dot_product_attention into MatMul -> Softmax -> MatMul with the operands scaled by
+// sqrt(1 / sqrt(head_dim)), and F.gelu into five element-wise nodes around an Erf. The checks:
+//  - no node computing on shape scalars launches a kernel (the model's shapes are Python ints);
+//  - SDPA runs as one attention kernel per layer (ViT-B/16 and BERT-base: 12 encoder layers,
+//    ViT-L/16: 24, DeiT-S: 12, from the models' published configurations), hand-written attention
+//    (torchvision's Swin-T: `attn = q @ k.transpose(-2, -1)`, + relative position bias, softmax,
+//    `@ v`) does not unless forced;
+//  - the batch-1 (host-bound) error on the H100 rows stays under a ceiling that the op count of
+//    the exported graph (572 framework ops for ViT-B/16) did not meet.
+#include "design/design.h"
+#include "predict/lowering.h"
+#include "validate/validation.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace infersight;
+
+namespace {
+
+const QString kGpuDir = QStringLiteral("h100-sxm5-80gb");
+
+QString onnxPath(const QString &model) {
+    return QDir(measuredDataDirectory()).filePath(QStringLiteral("measured/%1/onnx/%2.onnx").arg(kGpuDir, model));
+}
+
+KernelPlan eagerPlan(const QString &model, AttentionLowering attention) {
+    Knobs knobs;
+    knobs.batch = 1;
+    Result<Design> d = Design::open(onnxPath(model), knobs);
+    if (!d) {
+        qFatal("%s", qPrintable(d.errorMessage()));
+    }
+    LoweringOptions lo;
+    lo.precision = Precision::FP32;
+    lo.runtime = Runtime::Eager;
+    lo.attention = attention;
+    return lowerGraph(d->graph(), lo);
+}
+
+int attentionKernels(const KernelPlan &plan) {
+    return static_cast<int>(std::count_if(plan.kernels.begin(), plan.kernels.end(),
+                                          [](const PlannedKernel &k) { return k.role == KernelRole::Attention; }));
+}
+
+const std::vector<ValidationRow> &h100Rows() {
+    static const std::vector<ValidationRow> r = [] {
+        ValidationOptions o;
+        QStringList notes;
+        const QString path = QDir(o.dataDir).filePath(QStringLiteral("measured/%1/latency.csv").arg(kGpuDir));
+        Result<std::vector<ValidationRow>> v = validateMeasuredFile(path, o, &notes);
+        if (!v) {
+            qFatal("%s", qPrintable(v.errorMessage()));
+        }
+        for (const QString &n : notes) {
+            qInfo("%s", qPrintable(n));
+        }
+        return std::move(v.value());
+    }();
+    return r;
+}
+
+bool isTransformer(const ValidationRow &r) {
+    return r.family == QLatin1String("transformers") || r.model.startsWith(QLatin1String("vit_")) ||
+           r.model == QLatin1String("swin_t") || r.model.contains(QLatin1String("deit")) ||
+           r.model.contains(QLatin1String("mixer"));
+}
+
+}  // namespace
+
+class TestMeasuredAccuracy : public QObject {
+    Q_OBJECT
+private slots:
+    void shapeScalarsLaunchNothing_data();
+    void shapeScalarsLaunchNothing();
+    void sdpaIsOneKernelPerLayer_data();
+    void sdpaIsOneKernelPerLayer();
+    void eagerGeluIsOneOp();
+    void validateReadsAttentionFromModelConfig();
+    void batchOneMape_data();
+    void batchOneMape();
+};
+
+void TestMeasuredAccuracy::shapeScalarsLaunchNothing_data() {
+    QTest::addColumn<QString>("model");
+    QTest::newRow("vit_b_16") << QStringLiteral("vit_b_16");
+    QTest::newRow("bert_base_s128") << QStringLiteral("bert_base_s128");
+    QTest::newRow("gpt2_s128") << QStringLiteral("gpt2_s128");
+    QTest::newRow("swin_t") << QStringLiteral("swin_t");
+}
+
+void TestMeasuredAccuracy::shapeScalarsLaunchNothing() {
+    QFETCH(QString, model);
+    Knobs knobs;
+    knobs.batch = 1;
+    Result<Design> d = Design::open(onnxPath(model), knobs);
+    QVERIFY2(d, qPrintable(d ? QString() : d.errorMessage()));
+    const Graph &g = d->graph();
+    LoweringOptions lo;
+    const KernelPlan plan = lowerGraph(g, lo);
+    // Shape scalars: the outputs of Shape / Size, and what a node computes from them and from small
+    // constants alone (every output at most 16 elements: a shape has one per dimension).
+    std::vector<char> shapeValue(g.values.size(), 0);
+    auto elements = [&](int v) { return g.values[static_cast<std::size_t>(v)].elements(); };
+    int scalarNodes = 0;
+    for (std::size_t i = 0; i < g.nodes.size(); ++i) {
+        const Node &n = g.nodes[i];
+        if (n.opType == QLatin1String("Shape") || n.opType == QLatin1String("Size")) {
+            for (int v : n.outputs) {
+                shapeValue[static_cast<std::size_t>(v)] = 1;
+            }
+            continue;
+        }
+        bool anyShape = false;
+        bool onlyScalars = !n.inputs.empty();
+        for (int v : n.inputs) {
+            if (v < 0) {
+                continue;
+            }
+            const int p = g.values[static_cast<std::size_t>(v)].producer;
+            const bool constant = elements(v) >= 0 && elements(v) <= 16 &&
+                                  (g.values[static_cast<std::size_t>(v)].isInitializer() ||
+                                   (p >= 0 && g.nodes[static_cast<std::size_t>(p)].opType == QLatin1String("Constant")));
+            anyShape = anyShape || shapeValue[static_cast<std::size_t>(v)];
+            onlyScalars = onlyScalars && (shapeValue[static_cast<std::size_t>(v)] || constant);
+        }
+        bool smallOutputs = !n.outputs.empty();
+        for (int v : n.outputs) {
+            smallOutputs = smallOutputs && v >= 0 && elements(v) >= 0 && elements(v) <= 16;
+        }
+        if (!anyShape || !onlyScalars || !smallOutputs) {
+            continue;
+        }
+        for (int v : n.outputs) {
+            shapeValue[static_cast<std::size_t>(v)] = 1;
+        }
+        ++scalarNodes;
+        QVERIFY2(plan.nodes[i].kernelCount == 0 && plan.nodes[i].hostOps == 0,
+                 qPrintable(QStringLiteral("%1: %2 (%3) computes on shape scalars yet launches %4 kernels, %5 ops")
+                                .arg(model, n.name, n.opType)
+                                .arg(plan.nodes[i].kernelCount)
+                                .arg(plan.nodes[i].hostOps)));
+    }
+    QVERIFY(scalarNodes > 0);  // the exporter writes them: the check looked at something
+    qInfo("%s: %d shape-scalar nodes, %d framework ops, %d kernels", qPrintable(model), scalarNodes, plan.hostOps,
+          static_cast<int>(plan.kernels.size()));
+}
+
+void TestMeasuredAccuracy::sdpaIsOneKernelPerLayer_data() {
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<int>("autoKernels");   // AttentionLowering::Auto
+    QTest::addColumn<int>("fusedKernels");  // AttentionLowering::Fused (what validate sets for SDPA sources)
+    QTest::newRow("vit_b_16") << QStringLiteral("vit_b_16") << 12 << 12;
+    QTest::newRow("vit_l_16") << QStringLiteral("vit_l_16") << 24 << 24;
+    QTest::newRow("bert_base_s128") << QStringLiteral("bert_base_s128") << 12 << 12;
+    QTest::newRow("timm_deit_small") << QStringLiteral("timm_deit_small_patch16_224") << 12 << 12;
+    // Swin-T (depths 2, 2, 6, 2: 12 blocks): hand-written attention, no SDPA signature. Forced
+    // fused: the 7 blocks without a shifted window; the 5 shifted ones (every second block, except
+    // in the last stage, whose 7 x 7 map is one window and torchvision sets the shift to 0) add the
+    // mask through views (attn.view(...) + mask, .view(...)), a pattern the lowering leaves alone.
+    QTest::newRow("swin_t") << QStringLiteral("swin_t") << 0 << 7;
+}
+
+void TestMeasuredAccuracy::sdpaIsOneKernelPerLayer() {
+    QFETCH(QString, model);
+    QFETCH(int, autoKernels);
+    QFETCH(int, fusedKernels);
+    const KernelPlan autoPlan = eagerPlan(model, AttentionLowering::Auto);
+    const KernelPlan fusedPlan = eagerPlan(model, AttentionLowering::Fused);
+    const KernelPlan manual = eagerPlan(model, AttentionLowering::Decomposed);
+    QCOMPARE(attentionKernels(autoPlan), autoKernels);
+    QCOMPARE(attentionKernels(fusedPlan), fusedKernels);
+    QCOMPARE(attentionKernels(manual), 0);
+    // Decomposed attention runs MatMul, Softmax, MatMul (and the scaling) as ops of their own.
+    QVERIFY(manual.hostOps >= fusedPlan.hostOps + 3 * fusedKernels);
+    QVERIFY(manual.kernels.size() >= fusedPlan.kernels.size() + 2 * static_cast<std::size_t>(fusedKernels));
+    qInfo("%s eager: %d ops / %d kernels with SDPA, %d / %d decomposed", qPrintable(model), fusedPlan.hostOps,
+          static_cast<int>(fusedPlan.kernels.size()), manual.hostOps, static_cast<int>(manual.kernels.size()));
+}
+
+// ViT-B/16's MLP is Linear -> GELU -> Linear in 12 layers: 12 Erf nodes, each inside one GELU op.
+void TestMeasuredAccuracy::eagerGeluIsOneOp() {
+    Knobs knobs;
+    knobs.batch = 1;
+    Result<Design> d = Design::open(onnxPath(QStringLiteral("vit_b_16")), knobs);
+    QVERIFY2(d, qPrintable(d ? QString() : d.errorMessage()));
+    const Graph &g = d->graph();
+    const KernelPlan plan = lowerGraph(g, LoweringOptions{});
+    int erf = 0;
+    for (std::size_t i = 0; i < g.nodes.size(); ++i) {
+        if (g.nodes[i].opType != QLatin1String("Erf")) {
+            continue;
+        }
+        ++erf;
+        const PlannedNode &pn = plan.nodes[i];
+        QCOMPARE(pn.kernelCount, 0);
+        QCOMPARE(pn.hostOps, 0);
+        QVERIFY(pn.fusedInto >= 0);
+        const PlannedNode &sink = plan.nodes[static_cast<std::size_t>(pn.fusedInto)];
+        QCOMPARE(sink.kernelCount, 1);
+        QCOMPARE(sink.hostOps, 1);
+    }
+    QCOMPARE(erf, 12);
+}
+
+// The harness's model_config says how the model ran attention: the same BERT-base batch-1 row
+// with attn_implementation "eager" (hand-written attention: the 12 layers' MatMul, scale, mask
+// add, Softmax, MatMul run as ops of their own) is predicted slower than as measured ("sdpa").
+void TestMeasuredAccuracy::validateReadsAttentionFromModelConfig() {
+    ValidationOptions o;
+    QFile in(QDir(o.dataDir).filePath(QStringLiteral("measured/%1/latency.csv").arg(kGpuDir)));
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = in.readAll().split('\n');
+    QByteArray sdpaRow;
+    for (const QByteArray &l : lines) {
+        if (l.contains(",bert_base_s128,transformers,encoder,1,128,") && l.contains(",fp32,ieee,eager,") &&
+            l.contains("\"\"attn_implementation\"\":\"\"sdpa\"\"")) {
+            sdpaRow = l;
+        }
+    }
+    QVERIFY(!sdpaRow.isEmpty());
+    QByteArray eagerRow = sdpaRow;
+    eagerRow.replace("\"\"attn_implementation\"\":\"\"sdpa\"\"", "\"\"attn_implementation\"\":\"\"eager\"\"");
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("latency.csv"));
+    QFile out(path);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(lines.first() + '\n' + sdpaRow + '\n' + eagerRow + '\n');
+    out.close();
+    QStringList notes;
+    Result<std::vector<ValidationRow>> rows = validateMeasuredFile(path, o, &notes);
+    QVERIFY2(rows, qPrintable(rows ? QString() : rows.errorMessage()));
+    QCOMPARE(static_cast<int>(rows->size()), 2);
+    const double sdpa = rows->at(0).predictedMs;
+    const double eager = rows->at(1).predictedMs;
+    qInfo("bert_base_s128 b1 fp32-strict on the H100: %.2f ms with SDPA, %.2f ms with hand-written attention", sdpa, eager);
+    QVERIFY(eager > 1.05 * sdpa);
+}
+
+void TestMeasuredAccuracy::batchOneMape_data() {
+    QTest::addColumn<QString>("set");
+    QTest::addColumn<double>("ceiling");
+    QTest::addColumn<double>("before");  // with the exported graph's op count (same tree otherwise), for the log
+    // Ceilings: the figures with the eager op count plus about 3 points (other modelling work on
+    // the kernel model moves them a little); each is below the figure with the exported op count.
+    QTest::newRow("batch 1, all") << QStringLiteral("b1") << 70.0 << 118.2;
+    QTest::newRow("batch 1, transformers") << QStringLiteral("b1-transformer") << 80.0 << 195.1;
+    QTest::newRow("batch 1, CNNs") << QStringLiteral("b1-cnn") << 65.0 << 76.4;
+    QTest::newRow("large batch, all") << QStringLiteral("large") << 18.5 << 37.9;
+}
+
+void TestMeasuredAccuracy::batchOneMape() {
+    QFETCH(QString, set);
+    QFETCH(double, ceiling);
+    QFETCH(double, before);
+    auto use = [&](const ValidationRow &r) {
+        if (r.dataset != QLatin1String("measured") || r.gpuId != kGpuDir) {
+            return false;
+        }
+        if (set == QLatin1String("large")) {
+            return r.batch > 1;
+        }
+        if (r.batch != 1) {
+            return false;
+        }
+        return set == QLatin1String("b1") || (set == QLatin1String("b1-transformer")) == isTransformer(r);
+    };
+    const int n = static_cast<int>(std::count_if(h100Rows().begin(), h100Rows().end(), use));
+    QVERIFY(n >= 20);
+    const double m = mapeOf(h100Rows(), use);
+    qInfo("H100 held-out %s: MAPE %.1f %% over %d rows (exported op count: %.1f %%)", qPrintable(set), m, n, before);
+    QVERIFY2(m <= ceiling, qPrintable(QStringLiteral("H100 %1 MAPE %2 % > %3 %").arg(set).arg(m, 0, 'f', 1).arg(ceiling)));
+}
+
+QTEST_GUILESS_MAIN(TestMeasuredAccuracy)
+#include "test_measured_accuracy.moc"
