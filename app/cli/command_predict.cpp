@@ -51,7 +51,13 @@ int runPredict(const QStringList &arguments) {
                                           QStringLiteral("P"));
     const QCommandLineOption outputOption(QStringLiteral("output"), QStringLiteral("LLM request: tokens generated."),
                                           QStringLiteral("N"));
-    parser.addOptions({jsonOption, kernelsOption, topOption, promptOption, outputOption});
+    const QCommandLineOption attentionOption(
+        QStringLiteral("attention"),
+        QStringLiteral("Eager attention: auto (fused SDPA where the exported graph shows PyTorch's SDPA), fused "
+                       "(scaled_dot_product_attention / nn.MultiheadAttention fast path), decomposed (hand-written "
+                       "attention, e.g. transformers attn_implementation=\"eager\"). Default auto."),
+        QStringLiteral("A"));
+    parser.addOptions({jsonOption, kernelsOption, topOption, promptOption, outputOption, attentionOption});
     QString modelArgument;
     if (auto done = parseCommandLine(parser, arguments, QStringLiteral("predict"), &modelArgument)) {
         return *done;
@@ -66,6 +72,21 @@ int runPredict(const QStringList &arguments) {
     if (!request) {
         printError(request.errorMessage());
         return ExitUsage;
+    }
+    AttentionLowering attention = AttentionLowering::Auto;
+    if (parser.isSet(attentionOption)) {
+        const QString a = parser.value(attentionOption).trimmed().toLower();
+        bool known = false;
+        for (AttentionLowering v : {AttentionLowering::Auto, AttentionLowering::Fused, AttentionLowering::Decomposed}) {
+            if (a == attentionLoweringName(v)) {
+                attention = v;
+                known = true;
+            }
+        }
+        if (!known) {
+            printError(QStringLiteral("--attention must be auto, fused or decomposed, got '%1'").arg(parser.value(attentionOption)));
+            return ExitUsage;
+        }
     }
     int top = 15;
     if (parser.isSet(topOption)) {
@@ -137,6 +158,7 @@ int runPredict(const QStringList &arguments) {
     po.batch = knobs.batch;
     po.keepKernels = parser.isSet(kernelsOption);  // only --kernels lists them (a million nodes: ~90 MB)
     po.weights = request->weights;
+    po.attention = attention;
     if (knobs.phase == DecoderPhase::Decode) {
         po.llmRuntime = serving.runtime;
     }

@@ -20,6 +20,7 @@
 #include "base/number_list.h"
 #include "design/project_file.h"
 #include "explore/sweep.h"
+#include "predict/llm_runtime.h"
 #include "report/sweep_report.h"
 
 #include <QCommandLineParser>
@@ -151,7 +152,7 @@ int runSweepCommand(const QStringList &arguments) {
     const QCommandLineOption seq(QStringLiteral("seq"), QStringLiteral("Sequence lengths (default: the model's)."), QStringLiteral("N,..."));
     const QCommandLineOption image(QStringLiteral("image"), QStringLiteral("Square image sizes (default: the model's)."), QStringLiteral("N,..."));
     const QCommandLineOption precision(QStringLiteral("precision"), QStringLiteral("Precisions (default fp32)."), QStringLiteral("P,..."));
-    const QCommandLineOption runtime(QStringLiteral("runtime"), QStringLiteral("Runtimes: eager, fused (default eager)."), QStringLiteral("R,..."));
+    const QCommandLineOption runtime(QStringLiteral("runtime"), QStringLiteral("Runtimes: eager, fused (default eager); or one LLM serving runtime: hf-eager, vllm, trt-llm, llama.cpp."), QStringLiteral("R,..."));
     const QCommandLineOption weights(QStringLiteral("weights"),
                                      QStringLiteral("Weight format of the GEMM weights (LLMs): %1 (default: the precision's).")
                                          .arg(weightFormatNames().join(QStringLiteral(", "))),
@@ -296,21 +297,32 @@ int runSweepCommand(const QStringList &arguments) {
         }
         spec.precisions = *v;
     }
+    // --runtime: generic runtimes (eager, fused) as a list, or one LLM serving runtime by the name users
+    // know (hf-eager, vllm, trt-llm, llama.cpp): its lowering is swept and its decode model applies.
+    LlmServing serving;
     if (parser.isSet(runtime)) {
-        auto v = parseList<Runtime>(QStringLiteral("runtime"), parser.value(runtime), [](const QString &s) -> Result<Runtime> {
-            const auto r = runtimeFromName(s);
-            if (!r) {
-                return Error{QStringLiteral("eager or fused")};
+        const QString value = parser.value(runtime).trimmed();
+        const LlmRuntime *llm = runtimeFromName(value) ? nullptr : findLlmRuntime(value);
+        if (llm != nullptr) {
+            spec.runtimes = {llm->lowering};
+            spec.llmRuntime = llm->id;
+            serving.runtime = llm;
+        } else {
+            auto v = parseList<Runtime>(QStringLiteral("runtime"), value, [](const QString &s) -> Result<Runtime> {
+                const auto r = runtimeFromName(s);
+                if (!r) {
+                    return Error{QStringLiteral("one of %1 (an LLM runtime such as vllm as the only value)")
+                                     .arg(llmRuntimeNames().join(QStringLiteral(", ")))};
+                }
+                return *r;
+            });
+            if (!v) {
+                return fail(v.errorMessage());
             }
-            return *r;
-        });
-        if (!v) {
-            return fail(v.errorMessage());
+            spec.runtimes = *v;
         }
-        spec.runtimes = *v;
     }
     // --weights: resolved against every precision of the sweep (or sets it when --precision is not given).
-    LlmServing serving;
     if (parser.isSet(weights)) {
         const auto format = weightFormatFromName(parser.value(weights));
         if (!format) {

@@ -217,6 +217,9 @@ Result<SweepPlan> SweepPlan::make(const SweepSpec &spec, const GpuCatalogue &cat
     if (!spec.weights.isEmpty()) {
         id.insert(QStringLiteral("weights"), spec.weights);  // absent for native weights: earlier ids stay
     }
+    if (!spec.llmRuntime.isEmpty()) {
+        id.insert(QStringLiteral("llm_runtime"), spec.llmRuntime);  // absent unless named: earlier ids stay
+    }
     QJsonArray targets;
     for (const SweepTarget &t : plan.m_targets) {
         targets.append(t.target ? t.target->key() : t.label() + QStringLiteral(" (error)"));

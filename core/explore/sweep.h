@@ -52,6 +52,9 @@ struct SweepSpec {
     // Weight format of an LLM's GEMM weights (weight_format.h name; empty: the precision's). Only
     // recorded here, for the sweep id: the predictor given to the sweep applies it (enginePredictor).
     QString weights;
+    // An LLM serving runtime named by the user (llm_runtime.h id: "vllm", "trt-llm", ...; empty:
+    // each point's generic runtime's default). Recorded for the sweep id; the predictor applies it.
+    QString llmRuntime;
 
     // Targets: GPU ids (or GPU files) x (MIG entries + MPS shares). MIG entries: a profile name,
     // "all" (every profile of the GPU; the whole GPU where it has no MIG) or "none" (the whole

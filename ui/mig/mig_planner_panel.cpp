@@ -43,7 +43,9 @@ struct MigPlannerPanel::Request {
     bool sameInputs(const Request &o) const {
         return modelEpoch == o.modelEpoch && source == o.source && spec == o.spec && gpu.id == o.gpu.id &&
                llm == o.llm && llmSettings == o.llmSettings && kvContext == o.kvContext &&
-               gpuRevision == o.gpuRevision && options.sloMs == o.options.sloMs && options.headroom == o.options.headroom;
+               gpuRevision == o.gpuRevision && options.sloMs == o.options.sloMs && options.headroom == o.options.headroom &&
+               options.host.has_value() == o.options.host.has_value() &&
+               (!options.host || options.host->id == o.options.host->id);
     }
 };
 
@@ -234,6 +236,7 @@ std::optional<MigPlannerPanel::Request> MigPlannerPanel::currentRequest(QString 
     request.source = results->design->source();
     request.gpu = target.target->gpu();
     request.gpuRevision = target.revision;
+    request.options.host = target.target->host();  // the target's host system (its choice or the GPU's default)
     request.options.sloMs = sloMs();
     request.options.headroom = headroom();
     request.llm = m_session->modelInfo().hasDecode;
@@ -298,7 +301,15 @@ void MigPlannerPanel::start() {
         outcome->modelName = modelName(design.source());
         outcome->gpuLabel = request.gpu.label();
         outcome->knobs = design.knobs();
-        auto plan = planMig(design.graph(), design.knobs(), design.nodePrecisions(), request.gpu, enginePredictor(), request.options);
+        // An LLM's weight format and serving runtime apply to every slice's prediction, as in `mig`.
+        std::optional<LlmServing> serving;
+        if (request.llm) {
+            if (auto s = llmServingOf(request.llmSettings, design.knobs())) {
+                serving = *s;
+            }
+        }
+        auto plan = planMig(design.graph(), design.knobs(), design.nodePrecisions(), request.gpu,
+                            enginePredictor(serving.value_or(LlmServing{})), request.options);
         if (plan) {
             outcome->plan = std::make_shared<const MigPlan>(std::move(plan).value());
         } else {
@@ -307,7 +318,7 @@ void MigPlannerPanel::start() {
         if (request.llm && request.kvContext > 0 && outcome->plan) {
             // KV capacity of every MIG profile at the request's final context (prompt + output - 1).
             outcome->kvContext = request.kvContext;
-            if (auto serving = llmServingOf(request.llmSettings, design.knobs())) {
+            if (serving) {
                 for (const MigOption &option : outcome->plan->options) {
                     auto target = Target::make(request.gpu, option.profile);
                     if (!target) {

@@ -287,7 +287,7 @@ std::vector<MigPlan> reportMigPlans(const SessionResults &results, const MigPlan
         MigPlannerOptions planOptions = options;
         planOptions.host = t.target->host();  // the target's host system (CLI --host, the project's)
         auto plan = planMig(results.design->graph(), results.knobs, results.design->nodePrecisions(), t.target->gpu(),
-                            enginePredictor(), planOptions);
+                            enginePredictor(results.llmServing.value_or(LlmServing{})), planOptions);
         if (!plan) {
             if (errors) {
                 *errors << QStringLiteral("%1: %2").arg(t.target->gpu().id, plan.errorMessage());

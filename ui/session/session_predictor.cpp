@@ -225,6 +225,11 @@ SessionPredictor::Outcome SessionPredictor::predictCurrent(const PredictionReque
     results->generation = request.generation;
     results->design = std::make_shared<const Design>(design);
     results->knobs = design.knobs();
+    if (m_llmWanted) {
+        if (auto serving = llmServingOf(m_appliedSpec.llm, m_appliedSpec.knobs)) {
+            results->llmServing = *serving;
+        }
+    }
     results->selectedTarget = request.selectedTarget;
     results->sweepBatches = sweepBatches();
     m_targets = request.targets;

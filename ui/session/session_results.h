@@ -105,6 +105,9 @@ struct SessionResults {
     // The design the results are for (a snapshot: its graph's node indices match Prediction::nodes).
     std::shared_ptr<const Design> design;
     Knobs knobs;                 // == design->knobs() (batch resolved)
+    // Decoder LLMs: the weight format and serving runtime of the predictions (the MIG plans of the
+    // report use them too); nullopt for other models.
+    std::optional<LlmServing> llmServing;
     std::vector<TargetResult> targets;
     int selectedTarget = 0;      // the current target (per-target charts, node table, graph colours)
     double computeMs = 0;        // time the worker spent on this stage

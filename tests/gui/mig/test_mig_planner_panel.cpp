@@ -17,6 +17,7 @@
 #include "design/design.h"
 #include "explore/point_predictor.h"
 #include "hardware/gpu_catalogue.h"
+#include "predict/weight_format.h"
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
@@ -174,6 +175,7 @@ private slots:
     void selectingRowAddsTarget();
     void fullListReplacesCurrentTarget();
     void passesModelTester();
+    void llmWeightsAndHostReachThePlan();
     void screenshot();
 
 private:
@@ -419,6 +421,47 @@ void TestMigPlannerPanel::passesModelTester() {
     QVERIFY(session.resetTargets({gpuTarget(QStringLiteral("h100-sxm5-80gb"))}));
     QVERIFY(settle(session, panel));
     QCOMPARE(panel.plan()->gpu, QStringLiteral("h100-sxm5-80gb"));
+}
+
+// A decoder LLM's weight format and the target's host reach every slice's prediction, as in `mig`
+// (the CLI run as a user would: --weights, --host): 4-bit weights stream a quarter of the bytes, so
+// the decode step on the whole GPU is faster than with fp16 weights.
+void TestMigPlannerPanel::llmWeightsAndHostReachThePlan() {
+    const QString source = QStringLiteral("zoo:opt-1.3b");
+    const QString gpu = QStringLiteral("h100-sxm5-80gb");
+    Knobs knobs = knobsOf(1, Precision::FP16);
+    knobs.phase = DecoderPhase::Decode;
+    knobs.context = 2000;
+    ProjectTarget target = gpuTarget(gpu);
+    target.host = QStringLiteral("dgx-1");
+    ExplorerSession session;
+    QVERIFY(session.resetTargets({target}));
+    QVERIFY(openAndWait(session, source, knobs));
+    MigPlannerPanel panel(&session);
+    QVERIFY(settle(session, panel));
+    QVERIFY(panel.plan());
+    QCOMPARE(panel.plan()->host.id, QStringLiteral("dgx-1"));
+    const double fp16Ms = panel.plan()->options.at(0).latencyMs;
+
+    QVERIFY(session.setWeightFormat(WeightFormat::W4A16));
+    QVERIFY(settle(session, panel));
+    QVERIFY(panel.plan());
+    const MigOption &whole = panel.plan()->options.at(0);
+    QVERIFY2(whole.latencyMs < 0.8 * fp16Ms, qPrintable(QStringLiteral("w4a16 %1 ms, fp16 %2 ms").arg(whole.latencyMs).arg(fp16Ms)));
+
+    QProcess cli;
+    const QStringList args{QStringLiteral("mig"), source, QStringLiteral("--gpu"), gpu, QStringLiteral("--batch"), QStringLiteral("1"),
+                           QStringLiteral("--precision"), QStringLiteral("fp16"), QStringLiteral("--phase"), QStringLiteral("decode"),
+                           QStringLiteral("--context"), QStringLiteral("2000"), QStringLiteral("--weights"), QStringLiteral("w4a16"),
+                           QStringLiteral("--host"), QStringLiteral("dgx-1"), QStringLiteral("--json")};
+    cli.start(cliPath(), args);
+    QVERIFY(cli.waitForFinished(kWaitMs));
+    QCOMPARE(cli.exitCode(), 0);
+    const QJsonObject json = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
+    const QJsonObject first = json.value(QStringLiteral("options")).toArray().at(0).toObject();
+    QCOMPARE(first.value(QStringLiteral("profile")).toString(), whole.profile);
+    const double cliMs = first.value(QStringLiteral("latency_ms")).toDouble();
+    QVERIFY2(near(whole.latencyMs, cliMs), qPrintable(QStringLiteral("panel %1 ms, cli %2 ms").arg(whole.latencyMs).arg(cliMs)));
 }
 
 void TestMigPlannerPanel::screenshot() {

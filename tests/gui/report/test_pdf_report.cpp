@@ -12,6 +12,7 @@
 #include "hardware/gpu_catalogue.h"
 #include "hardware/target.h"
 #include "predict/predictor.h"
+#include "predict/weight_format.h"
 #include "report/pdf_report.h"
 #include "report/validation_report.h"
 #include "report/report_pages.h"
@@ -115,6 +116,7 @@ class TestPdfReport : public QObject {
 private slots:
     void initTestCase();
     void headlessResultsEqualTheSessions();
+    void migPlansUseTheLlmWeights();
     void apiReport_data();
     void apiReport();
     void cliReport_data();
@@ -201,6 +203,36 @@ void TestPdfReport::headlessResultsEqualTheSessions() {
         const QString latency = squeezed(formatMsBand(t.current->latencyMs, t.current->bandLowMs, t.current->bandHighMs));
         QVERIFY2(text.contains(latency), qPrintable(latency));
     }
+}
+
+// The report's MIG plans (the PDF's and the table export's) predict a decoder LLM with the session's
+// weight format, as the explorer's summary and `mig --weights` do: 4-bit weights make the decode
+// step on the whole H100 faster than the same results planned without them (fp16 weights).
+void TestPdfReport::migPlansUseTheLlmWeights() {
+    Knobs knobs;
+    knobs.precision = Precision::FP16;
+    knobs.phase = DecoderPhase::Decode;
+    knobs.context = 2000;
+    ExplorerSession session;
+    ProjectTarget h100;
+    h100.gpu = QStringLiteral("h100-sxm5-80gb");
+    QVERIFY(session.resetTargets({h100}));
+    QSignalSpy loaded(&session, &ExplorerSession::loaded);
+    session.open(QStringLiteral("zoo:opt-1.3b"), {}, knobs);
+    QVERIFY(QTest::qWaitFor([&] { return !loaded.isEmpty(); }, 120000));
+    QVERIFY(session.setWeightFormat(WeightFormat::W4A16));
+    QVERIFY(QTest::qWaitFor([&] { return !session.isPredicting() && session.results() && session.results()->complete(); }, 120000));
+    const auto results = session.results();
+    QVERIFY(results->llmServing.has_value());
+    const std::vector<MigPlan> plans = reportMigPlans(*results, {});
+    QCOMPARE(static_cast<int>(plans.size()), 1);
+    SessionResults without = *results;
+    without.llmServing.reset();
+    const std::vector<MigPlan> fp16 = reportMigPlans(without, {});
+    QCOMPARE(static_cast<int>(fp16.size()), 1);
+    const double w4 = plans[0].options.at(0).latencyMs;
+    const double w16 = fp16[0].options.at(0).latencyMs;
+    QVERIFY2(w4 < 0.8 * w16, qPrintable(QStringLiteral("w4a16 %1 ms, fp16 %2 ms").arg(w4).arg(w16)));
 }
 
 void TestPdfReport::apiReport_data() {

@@ -39,6 +39,7 @@ private slots:
     void request();
     void migKvCapacity();
     void weightsInMigAndSweep();
+    void sweepTakesLlmRuntimeNames();
     void fails_data();
     void fails();
 };
@@ -163,6 +164,36 @@ void TestCliLlm::weightsInMigAndSweep() {
     const Run bad = cli(QStringList{"sweep", "zoo:llama-2-7b", "--gpus", "l4", "--precision", "fp32", "--weights", "awq"});
     QCOMPARE(bad.exitCode, 2);
     QVERIFY2(bad.err.contains(QStringLiteral("--weights")), qPrintable(bad.err));
+}
+
+// `sweep --runtime llama.cpp` predicts a decode step as `predict --runtime llama.cpp` does (the name users
+// know, not only eager/fused), and the runtime is part of the sweep id; a list mixing an LLM runtime
+// with others is refused.
+void TestCliLlm::sweepTakesLlmRuntimeNames() {
+    const QStringList step{"zoo:llama-2-7b", "--phase", "decode", "--context", "2000", "--precision", "fp16", "--json"};
+    const Run p = cli(QStringList{"predict"} + step + QStringList{"--gpu", "h100-sxm5-80gb", "--runtime", "llama.cpp"});
+    QVERIFY2(p.exitCode == 0, qPrintable(p.err));
+    const double predictMs = QJsonDocument::fromJson(p.out.toUtf8()).object().value(QStringLiteral("latency_ms")).toDouble();
+    QStringList ids;
+    auto sweepMs = [&](const QString &runtime) {
+        const Run r = cli(QStringList{"sweep"} + step + QStringList{"--gpus", "h100-sxm5-80gb", "--runtime", runtime});
+        const QJsonDocument doc = QJsonDocument::fromJson(r.out.toUtf8());
+        ids << doc.object().value(QStringLiteral("sweep_id")).toString();
+        const QJsonArray rows = doc.isArray() ? doc.array() : doc.object().value(QStringLiteral("rows")).toArray();
+        return rows.isEmpty() ? -1.0 : rows.first().toObject().value(QStringLiteral("latency_ms")).toDouble();
+    };
+    const double trt = sweepMs(QStringLiteral("llama.cpp"));
+    const double fused = sweepMs(QStringLiteral("fused"));
+    qInfo("llama-2-7b decode step, H100: predict llama.cpp %.3f ms, sweep llama.cpp %.3f ms, sweep fused (vLLM) %.3f ms", predictMs, trt,
+          fused);
+    QVERIFY(predictMs > 0 && trt > 0 && fused > 0);
+    QVERIFY2(std::abs(trt - predictMs) <= 1e-3 * predictMs, qPrintable(QStringLiteral("%1 vs %2").arg(trt).arg(predictMs)));
+    QVERIFY(trt > 1.2 * fused);  // llama.cpp streams its weights more slowly than vLLM (data/llm)
+    QCOMPARE(ids.size(), 2);
+    QVERIFY(!ids[0].isEmpty() && ids[0] != ids[1]);
+    const Run mixed = cli(QStringList{"sweep"} + step + QStringList{"--gpus", "h100-sxm5-80gb", "--runtime", "eager,vllm"});
+    QCOMPARE(mixed.exitCode, 2);
+    QVERIFY2(mixed.err.contains(QStringLiteral("--runtime")) || mixed.err.contains(QStringLiteral("runtime")), qPrintable(mixed.err));
 }
 
 void TestCliLlm::fails_data() {

@@ -32,6 +32,7 @@ private slots:
     void succeeds();
     void fails_data();
     void fails();
+    void attentionChoice();
 };
 
 void TestCliPredict::initTestCase() {
@@ -83,6 +84,7 @@ void TestCliPredict::fails_data() {
     QTest::newRow("decode without context") << QStringList{"zoo:gpt2", "--gpu", "t4", "--phase", "decode"} << 2 << "--context";
     QTest::newRow("decode of a CNN") << QStringList{"zoo:resnet50", "--gpu", "t4", "--phase", "decode", "--context", "4"} << 1 << "";
     QTest::newRow("no model") << QStringList{"--gpu", "t4"} << 2 << "MODEL";
+    QTest::newRow("unknown attention") << QStringList{"zoo:gpt2", "--gpu", "t4", "--attention", "flash3"} << 2 << "--attention";
 }
 
 void TestCliPredict::fails() {
@@ -98,6 +100,26 @@ void TestCliPredict::fails() {
     QVERIFY2(err.startsWith(QStringLiteral("infersight-cli: ")), qPrintable(err));
     QVERIFY2(!err.contains(QLatin1Char('\n')), qPrintable(err));
     QVERIFY2(err.contains(mentions), qPrintable(err));
+}
+
+// --attention on a ViT-B/16 exported by PyTorch (data/measured/h100-sxm5-80gb/onnx, the exporter's SDPA
+// signature): auto and fused run each of the 12 attention blocks as one fused kernel; decomposed runs
+// the score MatMul, Softmax and value MatMul and writes the 197 x 197 scores of each head to memory,
+// so at batch 128 it is slower.
+void TestCliPredict::attentionChoice() {
+    const QString vit = QStringLiteral(INFERSIGHT_SOURCE_DIR "/data/measured/h100-sxm5-80gb/onnx/vit_b_16.onnx");
+    QVERIFY(QFileInfo::exists(vit));
+    auto latency = [&](const QString &attention) {
+        const Run r = cli({vit, "--gpu", "h100-sxm5-80gb", "--precision", "fp16", "--batch", "128", "--attention", attention, "--json"});
+        return r.exitCode == 0 ? QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("latency_ms")).toDouble() : -1.0;
+    };
+    const double autoMs = latency(QStringLiteral("auto"));
+    const double fused = latency(QStringLiteral("fused"));
+    const double decomposed = latency(QStringLiteral("decomposed"));
+    qInfo("vit_b_16 b128 fp16 on H100: auto %.2f, fused %.2f, decomposed %.2f ms", autoMs, fused, decomposed);
+    QVERIFY(autoMs > 0 && fused > 0 && decomposed > 0);
+    QCOMPARE(autoMs, fused);
+    QVERIFY(decomposed > 1.1 * fused);
 }
 
 QTEST_GUILESS_MAIN(TestCliPredict)
