@@ -225,9 +225,14 @@ SessionPredictor::Outcome SessionPredictor::predictCurrent(const PredictionReque
     results->generation = request.generation;
     results->design = std::make_shared<const Design>(design);
     results->knobs = design.knobs();
+    // A decoder LLM's weights and runtime, resolved once for every target (and the report's MIG plans);
+    // a setting that does not resolve is each target's error.
+    QString llmError;
     if (m_llmWanted) {
         if (auto serving = llmServingOf(m_appliedSpec.llm, m_appliedSpec.knobs)) {
             results->llmServing = *serving;
+        } else {
+            llmError = serving.errorMessage();
         }
     }
     results->selectedTarget = request.selectedTarget;
@@ -269,15 +274,14 @@ SessionPredictor::Outcome SessionPredictor::predictCurrent(const PredictionReque
             options.batch = std::max<std::int64_t>(1, design.knobs().batch);
             options.cache = device.cache.get();
             if (m_llmWanted) {
-                auto serving = llmServingOf(m_appliedSpec.llm, m_appliedSpec.knobs);
-                if (!serving) {
-                    tr.error = serving.errorMessage();
+                if (!results->llmServing) {
+                    tr.error = llmError;
                     results->targets.push_back(std::move(tr));
                     continue;
                 }
-                options.weights = serving->weights;
+                options.weights = results->llmServing->weights;
                 if (design.knobs().phase == DecoderPhase::Decode) {
-                    options.llmRuntime = serving->runtime;
+                    options.llmRuntime = results->llmServing->runtime;
                 }
             }
             Prediction prediction = predictPlan(design.graph(), *m_analysis, *plan, device.device, options);

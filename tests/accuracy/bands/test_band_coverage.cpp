@@ -6,6 +6,7 @@
 // e2e_measured.csv (option=none, NeuSight artifact) and data/dle/pytorch_convnets_inference.csv
 // (NVIDIA DeepLearningExamples). The fitted rows' coverage stays at least 70 % (issue 4).
 #include "validate/validation.h"
+#include "../validation_rows.h"
 
 #include <QtTest>
 
@@ -13,21 +14,7 @@ using namespace infersight;
 
 namespace {
 
-const std::vector<ValidationRow> &rows() {
-    static const std::vector<ValidationRow> r = [] {
-        ValidationOptions o;
-        std::vector<ValidationRow> all;
-        for (auto run : {&validateE2e, &validateDle}) {
-            Result<std::vector<ValidationRow>> v = run(o, nullptr);
-            if (!v) {
-                qFatal("%s", qPrintable(v.errorMessage()));
-            }
-            all.insert(all.end(), v->begin(), v->end());
-        }
-        return all;
-    }();
-    return r;
-}
+const std::vector<ValidationRow> &rows() { return test_support::e2eAndDleRows(); }
 
 bool isE2e(const ValidationRow &r) { return r.dataset == QLatin1String("e2e"); }
 bool isDle(const ValidationRow &r) { return r.dataset == QLatin1String("dle"); }

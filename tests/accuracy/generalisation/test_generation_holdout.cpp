@@ -17,6 +17,7 @@
 //    on) are all flagged extrapolated; their error and coverage are printed, not asserted.
 #include "predict/uncertainty.h"
 #include "validate/validation.h"
+#include "../validation_rows.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -28,21 +29,7 @@ using namespace infersight;
 
 namespace {
 
-const std::vector<ValidationRow> &rows() {
-    static const std::vector<ValidationRow> r = [] {
-        ValidationOptions o;
-        std::vector<ValidationRow> all;
-        for (auto run : {&validateE2e, &validateDle}) {
-            Result<std::vector<ValidationRow>> v = run(o, nullptr);
-            if (!v) {
-                qFatal("%s", qPrintable(v.errorMessage()));
-            }
-            all.insert(all.end(), v->begin(), v->end());
-        }
-        return all;
-    }();
-    return r;
-}
+const std::vector<ValidationRow> &rows() { return test_support::e2eAndDleRows(); }
 
 bool isE2e(const ValidationRow &r) { return r.dataset == QLatin1String("e2e"); }
 bool isE2eOrDle(const ValidationRow &r) { return isE2e(r) || r.dataset == QLatin1String("dle"); }

@@ -13,6 +13,7 @@
 
 #include "design/project_file.h"
 #include "session/explorer_session.h"
+#include "../session_test_support.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -29,6 +30,7 @@
 #include <sys/stat.h>
 
 using namespace infersight;
+using namespace infersight::test_support;
 
 namespace {
 
@@ -39,13 +41,6 @@ ProjectTarget gpu(const QString &id, const QString &mig = {}) {
     t.gpu = id;
     t.mig = mig;
     return t;
-}
-
-bool openAndWait(ExplorerSession &session, const QString &source) {
-    QSignalSpy loaded(&session, &ExplorerSession::loaded);
-    QSignalSpy failed(&session, &ExplorerSession::loadFailed);
-    session.open(source);
-    return QTest::qWaitFor([&] { return !loaded.isEmpty() || !failed.isEmpty(); }, kWaitMs) && !loaded.isEmpty();
 }
 
 QJsonObject readJson(const QString &path) {
@@ -106,7 +101,7 @@ void TestSessionAutosave::burstGivesOneDebouncedWrite() {
     QSignalSpy saved(&autosave, &SessionAutosave::saved);
     QVERIFY(!QFileInfo::exists(autosave.filePath()));  // nothing to save before a model is open
 
-    QVERIFY(openAndWait(session, QStringLiteral("zoo:resnet50")));
+    QVERIFY(openAndWait(session, QStringLiteral("zoo:resnet50"), {}, SessionWait::Loaded));
     QVERIFY(saved.wait(kWaitMs));  // opening a model is a change
     QCOMPARE(saved.count(), 1);
     saved.clear();
@@ -147,7 +142,7 @@ void TestSessionAutosave::periodRewritesOnlyWhenNeeded() {
     ExplorerSession session;
     QVERIFY(session.resetTargets({gpu(QStringLiteral("t4"))}));
     SessionAutosave autosave(&session, dir.path());
-    QVERIFY(openAndWait(session, QStringLiteral("zoo:resnet50")));
+    QVERIFY(openAndWait(session, QStringLiteral("zoo:resnet50"), {}, SessionWait::Loaded));
     QSignalSpy saved(&autosave, &SessionAutosave::saved);
     QVERIFY(saved.wait(kWaitMs));
     autosave.setPeriod(150);
@@ -164,7 +159,7 @@ void TestSessionAutosave::writesAreAtomic() {
     ExplorerSession session;
     QVERIFY(session.resetTargets({gpu(QStringLiteral("t4"))}));
     SessionAutosave autosave(&session, dir.path());
-    QVERIFY(openAndWait(session, QStringLiteral("zoo:resnet50")));
+    QVERIFY(openAndWait(session, QStringLiteral("zoo:resnet50"), {}, SessionWait::Loaded));
     QVERIFY(autosave.saveNow());
     QFile before(autosave.filePath());
     QVERIFY(before.open(QIODevice::ReadOnly));
@@ -213,7 +208,7 @@ void TestSessionAutosave::unwritableFolderIsReported() {
     QVERIFY(second.resetTargets({gpu(QStringLiteral("t4"))}));
     SessionAutosave live(&second, folder);
     QVERIFY(live.lastError().isEmpty());
-    QVERIFY(openAndWait(second, QStringLiteral("zoo:resnet50")));
+    QVERIFY(openAndWait(second, QStringLiteral("zoo:resnet50"), {}, SessionWait::Loaded));
     QVERIFY(QDir().mkpath(live.filePath()));
     QSignalSpy failed(&live, &SessionAutosave::saveFailed);
     QVERIFY(!live.saveNow());
@@ -232,7 +227,7 @@ void TestSessionAutosave::cleanEndRemovesTheFile() {
     QString path;
     {
         SessionAutosave autosave(&session, dir.path());
-        QVERIFY(openAndWait(session, QStringLiteral("zoo:resnet50")));
+        QVERIFY(openAndWait(session, QStringLiteral("zoo:resnet50"), {}, SessionWait::Loaded));
         QVERIFY(autosave.saveNow());
         path = autosave.filePath();
         QVERIFY(QFileInfo::exists(path));
@@ -248,7 +243,7 @@ void TestSessionAutosave::orphansAreThoseWithoutALiveLock() {
     ExplorerSession session;
     QVERIFY(session.resetTargets({gpu(QStringLiteral("t4"))}));
     SessionAutosave autosave(&session, dir.path());
-    QVERIFY(openAndWait(session, QStringLiteral("zoo:resnet50")));
+    QVERIFY(openAndWait(session, QStringLiteral("zoo:resnet50"), {}, SessionWait::Loaded));
     QVERIFY(autosave.saveNow());
     // A live run's file (its lock held, here by this very process) is not an orphan.
     QCOMPARE(SessionAutosave::findOrphan(dir.path()), QString());
@@ -288,7 +283,7 @@ void TestSessionAutosave::restoreBringsTheSessionBack() {
         ExplorerSession crashed;
         QVERIFY(crashed.resetTargets({gpu(QStringLiteral("t4")), gpu(QStringLiteral("a100-sxm4-80gb"), QStringLiteral("3g.40gb"))}));
         SessionAutosave autosave(&crashed, dir.path());
-        QVERIFY(openAndWait(crashed, QStringLiteral("zoo:resnet50")));
+        QVERIFY(openAndWait(crashed, QStringLiteral("zoo:resnet50"), {}, SessionWait::Loaded));
         QVERIFY(crashed.setBatch(32));
         QVERIFY(crashed.setPrecision(Precision::INT8));
         QVERIFY(crashed.setImageSize(256));
@@ -398,7 +393,7 @@ void TestSessionAutosave::newerVersionIsRefusedWhole() {
     ExplorerSession session;
     QVERIFY(session.resetTargets({gpu(QStringLiteral("t4"))}));
     SessionAutosave autosave(&session, dir.path());
-    QVERIFY(openAndWait(session, QStringLiteral("zoo:resnet50")));
+    QVERIFY(openAndWait(session, QStringLiteral("zoo:resnet50"), {}, SessionWait::Loaded));
     QVERIFY(session.setBatch(4));
     const Project before = session.project();
 

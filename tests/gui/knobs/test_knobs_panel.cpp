@@ -9,6 +9,7 @@
 #include "hardware/gpu_catalogue.h"
 #include "predict/predictor.h"
 #include "session/explorer_session.h"
+#include "../session_test_support.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -23,6 +24,7 @@
 #include <QtTest>
 
 using namespace infersight;
+using namespace infersight::test_support;
 
 namespace {
 
@@ -33,16 +35,6 @@ ProjectTarget gpu(const QString &id, const QString &mig = {}) {
     t.gpu = id;
     t.mig = mig;
     return t;
-}
-
-bool openAndWait(ExplorerSession &session, const QString &source) {
-    QSignalSpy loaded(&session, &ExplorerSession::loaded);
-    QSignalSpy failed(&session, &ExplorerSession::loadFailed);
-    session.open(source);
-    if (!QTest::qWaitFor([&] { return !loaded.isEmpty() || !failed.isEmpty(); }, kWaitMs) || loaded.isEmpty()) {
-        return false;
-    }
-    return QTest::qWaitFor([&] { return !session.isPredicting(); }, kWaitMs);
 }
 
 // A user's pick in a combo box: the item becomes current and activated() follows, as from the popup.

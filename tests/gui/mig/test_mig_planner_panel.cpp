@@ -18,6 +18,7 @@
 #include "explore/point_predictor.h"
 #include "hardware/gpu_catalogue.h"
 #include "predict/weight_format.h"
+#include "../session_test_support.h"
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
@@ -39,6 +40,7 @@
 #include <cmath>
 
 using namespace infersight;
+using namespace infersight::test_support;
 
 namespace {
 
@@ -56,16 +58,6 @@ Knobs knobsOf(std::int64_t batch, Precision precision) {
     k.batch = batch;
     k.precision = precision;
     return k;
-}
-
-bool openAndWait(ExplorerSession &session, const QString &source, const Knobs &knobs) {
-    QSignalSpy loaded(&session, &ExplorerSession::loaded);
-    QSignalSpy failed(&session, &ExplorerSession::loadFailed);
-    session.open(source, {}, knobs);
-    if (!QTest::qWaitFor([&] { return !loaded.isEmpty() || !failed.isEmpty(); }, kWaitMs) || loaded.isEmpty()) {
-        return false;
-    }
-    return QTest::qWaitFor([&] { return !session.isPredicting(); }, kWaitMs);
 }
 
 // Waits until the session is idle and the panel shows a plan for its newest inputs.

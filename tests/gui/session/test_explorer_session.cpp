@@ -8,6 +8,7 @@
 
 #include "hardware/gpu_catalogue.h"
 #include "models/summary_model.h"
+#include "../session_test_support.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -17,6 +18,7 @@
 #include <QtTest>
 
 using namespace infersight;
+using namespace infersight::test_support;
 
 namespace {
 
@@ -30,17 +32,6 @@ ProjectTarget gpu(const QString &id, const QString &mig = {}) {
 }
 
 // Opens `source` and waits until its first complete results are in.
-bool openAndWait(ExplorerSession &session, const QString &source, std::optional<Knobs> knobs = {}) {
-    QSignalSpy loaded(&session, &ExplorerSession::loaded);
-    QSignalSpy failed(&session, &ExplorerSession::loadFailed);
-    session.open(source, {}, knobs);
-    if (!QTest::qWaitFor([&] { return !loaded.isEmpty() || !failed.isEmpty(); }, kWaitMs) || loaded.isEmpty()) {
-        return false;
-    }
-    return QTest::qWaitFor([&] { return !session.isPredicting(); }, kWaitMs);
-}
-
-bool settle(ExplorerSession &session) { return QTest::qWaitFor([&] { return !session.isPredicting(); }, kWaitMs); }
 
 Prediction engine(const QString &source, const Knobs &knobs, const QString &gpuId, const QString &mig = {}) {
     auto design = Design::open(source, knobs);

@@ -13,6 +13,7 @@
 #include "mig/mig_planner_panel.h"
 #include "models/summary_model.h"
 #include "session/explorer_session.h"
+#include "../session_test_support.h"
 
 #include <QScatterSeries>
 #include <QSignalSpy>
@@ -22,6 +23,7 @@
 #include <QtTest>
 
 using namespace infersight;
+using namespace infersight::test_support;
 
 namespace {
 
@@ -33,18 +35,6 @@ ProjectTarget gpu(const QString &id, const QString &host = {}) {
     t.host = host;
     return t;
 }
-
-bool openAndWait(ExplorerSession &session, const QString &source) {
-    QSignalSpy loaded(&session, &ExplorerSession::loaded);
-    QSignalSpy failed(&session, &ExplorerSession::loadFailed);
-    session.open(source);
-    if (!QTest::qWaitFor([&] { return !loaded.isEmpty() || !failed.isEmpty(); }, kWaitMs) || loaded.isEmpty()) {
-        return false;
-    }
-    return QTest::qWaitFor([&] { return !session.isPredicting(); }, kWaitMs);
-}
-
-bool settle(ExplorerSession &session) { return QTest::qWaitFor([&] { return !session.isPredicting(); }, kWaitMs); }
 
 const LlmTargetResult *llmOf(const ExplorerSession &session, int target) {
     const auto results = session.results();
