@@ -6,6 +6,7 @@
 // of the last kernel (or of the host, if later) plus the fixed per-inference cost.
 #include "predict/predictor.h"
 
+#include "base/one_line.h"
 #include "predict/device_resources.h"
 #include "predict/uncertainty.h"
 #include "predict/uncosted_nodes.h"
@@ -507,13 +508,14 @@ Status checkSomethingToPredict(const Graph &graph, const KernelPlan &plan) {
     if (knownOutputs > 0) {
         return Status::success();
     }
-    return Error{QStringLiteral("%1: no node can be costed: the shapes of all %2 graph output(s) are unknown at these knobs "
-                                "(%3 node(s) without shapes: %4); check the input shapes and the --batch, --image, "
-                                "--seq or --input values")
-                     .arg(graph.sourcePath.isEmpty() ? graph.name : graph.sourcePath)
-                     .arg(graph.outputs.size())
-                     .arg(plan.unknownNodes)
-                     .arg(plan.unknownOps.join(QStringLiteral(", ")))};
+    // The file's own names (graph, op types) may hold line breaks: the message stays one line.
+    return Error{oneLine(QStringLiteral("%1: no node can be costed: the shapes of all %2 graph output(s) are unknown at these knobs "
+                                        "(%3 node(s) without shapes: %4); check the input shapes and the --batch, --image, "
+                                        "--seq or --input values")
+                             .arg(graph.sourcePath.isEmpty() ? graph.name : graph.sourcePath)
+                             .arg(graph.outputs.size())
+                             .arg(plan.unknownNodes)
+                             .arg(plan.unknownOps.join(QStringLiteral(", "))))};
 }
 
 }  // namespace
