@@ -5,6 +5,7 @@
 // energy, the recommendation and DIPPM's memory-only rule beside it; MPS shares as options.
 // LLMs: --kv-context C (or --phase decode --context C) adds the KV capacity of every profile:
 // do the weights fit, how many sequences of C tokens fit beside them (explore/llm_serving.h).
+// For decoder LLMs the header (and the JSON) names the LLM runtime and the weight format.
 #include "cli_command.h"
 #include "model_options.h"
 #include "target_options.h"
@@ -165,18 +166,24 @@ int runMig(const QStringList &arguments) {
         printError(plan.errorMessage());
         return ExitFailure;
     }
+    // A decoder LLM (the decode phase binds: KV-cache inputs) names its runtime and weight format.
+    bool llm = design->knobs().phase == DecoderPhase::Decode;
+    if (!llm) {
+        Design trial = *design;
+        llm = static_cast<bool>(trial.setPhase(DecoderPhase::Decode, 128));
+    }
     std::vector<KvCapacityRow> kv;
     if (kvTokens > 0) {
         kv = kvCapacities(*design, target->gpu(), kvTokens, serving);
     }
     if (parser.isSet(json)) {
-        QJsonObject out = migPlanJson(*plan, design->source());
+        QJsonObject out = migPlanJson(*plan, design->source(), llm ? &serving : nullptr);
         if (kvTokens > 0) {
             out.insert(QStringLiteral("kv_capacity"), kvCapacityJson(kv));
         }
         printOut(QString::fromUtf8(QJsonDocument(out).toJson(QJsonDocument::Indented)));
     } else {
-        QString text = migPlanText(*plan, design->source());
+        QString text = migPlanText(*plan, design->source(), llm ? &serving : nullptr);
         if (kvTokens > 0) {
             text += kvCapacityText(kv, kvTokens, serving);
         }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // infersight-cli validate [--json | --markdown FILE] [--only SETS] [--include-synthetic FILE] [--fit-host]
+//                          [--fit-host-scale]
 // The accuracy report of record: `validate --markdown docs/accuracy.md` rewrites the generated part
 // of docs/accuracy.md (between its validate markers; the hand-written sections around it stay).
 #include "cli_command.h"
@@ -14,11 +15,39 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <algorithm>
 #include <optional>
 
 namespace infersight::cli {
 
 namespace {
+
+QString hostScaleFitText(const std::vector<HostScaleFit> &fits) {
+    if (fits.empty()) {
+        return QStringLiteral("No data/measured rows ran on a system the host catalogue lists: nothing to fit.\n");
+    }
+    QString out;
+    for (const HostScaleFit &f : fits) {
+        out += QStringLiteral("%1 on host %2: %3 of %4 batch-1 rows host-bound (GPU busy < 1/4 of the host time at the "
+                              "fitted server's costs)\n  host time scale fitted on all of them: %5 (MAPE %6 % at scale 1 "
+                              "-> %7 %); the catalogue has %8\n  leave-one-family-out (scale fitted without the family):\n")
+                   .arg(f.gpuId, f.hostId)
+                   .arg(f.rows)
+                   .arg(f.batchOneRows)
+                   .arg(f.scale, 0, 'f', 3)
+                   .arg(f.mapeBefore, 0, 'f', 1)
+                   .arg(f.mapeAfter, 0, 'f', 1)
+                   .arg(f.catalogueScale, 0, 'f', 3);
+        double lo = f.scale, hi = f.scale;
+        for (const HostScaleFit::LeaveOut &l : f.leaveOut) {
+            out += QStringLiteral("    without %1: %2 (%3 rows)\n").arg(l.family).arg(l.scale, 0, 'f', 3).arg(l.fitRows);
+            lo = std::min(lo, l.scale);
+            hi = std::max(hi, l.scale);
+        }
+        out += QStringLiteral("  range over the leave-one-family-out fits: %1 - %2\n").arg(lo, 0, 'f', 3).arg(hi, 0, 'f', 3);
+    }
+    return out;
+}
 
 int runValidate(const QStringList &arguments) {
     QCommandLineParser parser;
@@ -44,6 +73,10 @@ int runValidate(const QStringList &arguments) {
     const QCommandLineOption fitHostOption(
         QStringLiteral("fit-host"),
         QStringLiteral("Refit the eager host-overhead parameters on the DLE V100 rows and print them (no report)."));
+    const QCommandLineOption fitHostScaleOption(
+        QStringLiteral("fit-host-scale"),
+        QStringLiteral("Fit the host time scale of each measured system in the host catalogue on its batch-1 host-bound\n"
+                       "rows of data/measured, with leave-one-family-out fits, and print them (no report)."));
     const QCommandLineOption fitBandsOption(
         QStringLiteral("fit-bands"),
         QStringLiteral("Print the system term that makes the 80 % band cover 80 % of the e2e and of the DLE rows (no report)."));
@@ -54,8 +87,8 @@ int runValidate(const QStringList &arguments) {
         QStringLiteral("Write the report into FILE between its '<!-- validate:begin -->' and '<!-- validate:end -->' "
                        "lines (the rest of FILE is kept; a new FILE gets a header). docs/accuracy.md is made this way."),
         QStringLiteral("FILE"));
-    parser.addOptions({jsonOption, markdownOption, onlyOption, syntheticOption, noLooOption, fitHostOption, fitBandsOption,
-                       dataOption});
+    parser.addOptions({jsonOption, markdownOption, onlyOption, syntheticOption, noLooOption, fitHostOption, fitHostScaleOption,
+                       fitBandsOption, dataOption});
     if (!parser.parse(arguments)) {
         printError(parser.errorText() + QStringLiteral(" (see validate --help)"));
         return ExitUsage;
@@ -117,6 +150,15 @@ int runValidate(const QStringList &arguments) {
             return ExitFailure;
         }
         printOut(hostFitText(*fit));
+        return ExitOk;
+    }
+    if (parser.isSet(fitHostScaleOption)) {
+        Result<std::vector<HostScaleFit>> fits = fitMeasuredHostScales(options);
+        if (!fits) {
+            printError(fits.errorMessage());
+            return ExitFailure;
+        }
+        printOut(hostScaleFitText(*fits));
         return ExitOk;
     }
     if (parser.isSet(fitBandsOption)) {

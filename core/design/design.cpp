@@ -147,6 +147,7 @@ Result<Design> Design::open(const QString &source, const Knobs &knobs, const QSt
         d.m_importNotes = imported->notes;
         d.m_importWarnings = imported->warnings;
         d.m_importDiagnostics = imported->diagnostics;
+        d.m_importedShapes = std::move(imported->shapes);
         // Non-const: rebuild() takes it over instead of copying it (see there).
         d.m_base = std::make_shared<Graph>(std::move(imported->graph));
     }
@@ -250,7 +251,12 @@ Status Design::rebuild(Design &out) const {
         graph = *out.m_base;
     }
     const QString name = out.m_source;
-    auto bound = propagateAtBindings(graph, out.m_knobs.bindings(), name);
+    // The graph as the importer left it, propagated at these very knobs (open() asked the importer
+    // for them): propagating again would only repeat a pass over every node (issue 15, item 5).
+    std::optional<BoundShapes> imported = std::move(out.m_importedShapes);
+    out.m_importedShapes.reset();
+    Result<BoundShapes> bound = ownBase && imported ? Result<BoundShapes>(std::move(*imported))
+                                                    : propagateAtBindings(graph, out.m_knobs.bindings(), name);
     if (!bound) {
         return bound.error();
     }

@@ -182,6 +182,9 @@ private:
     QStringList m_importNotes;
     QStringList m_importWarnings;
     ImportDiagnostics m_importDiagnostics;
+    // Set by open() from the importer's propagation of m_base at m_knobs' bindings; the first
+    // rebuild() takes it instead of propagating the same graph again, and clears it.
+    std::optional<BoundShapes> m_importedShapes;
     ResizeSummary m_lastResize;
     QStringList m_lastSkipped;
 };

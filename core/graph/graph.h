@@ -109,6 +109,15 @@ struct GraphIssue {
     QString message;
 };
 
+// Which checks Graph::validate() runs. A caller that knows part of the answer skips it: after a
+// successful sortTopologically() there is no cycle to look for; dtypes are only comparable after
+// shape propagation (issue 15, item 5: each check is a pass over a million-node graph).
+struct ValidationChecks {
+    bool structure = true;  // indices out of range, values written twice, dangling inputs, no outputs
+    bool cycles = true;     // a dependency-respecting order exists
+    bool types = true;      // inputs of ops that need equal element types have them
+};
+
 // A model as a dataflow graph of Nodes over Values, independent of where it came from. Value
 // type: copying a Graph copies everything (attributes' tensors and subgraphs are shared, immutable).
 // After import the node vector is in topological order; that is also the execution order.
@@ -127,6 +136,9 @@ public:
 
     // Adds a value; its name must be unique (an empty name gets a generated one). Returns its index.
     int addValue(Value value);
+    // Room for `count` values in `values` and in the name index, so that adding them neither moves
+    // the values nor rehashes the index (an importer that knows the count up front).
+    void reserveValues(std::size_t count);
     // Adds a node and sets `producer` on its outputs. Returns its index.
     int addNode(Node node);
     // Index of the value with that name, or -1.
@@ -141,7 +153,7 @@ public:
     Status sortTopologically();
     // Structural checks: cycles, inputs nothing produces, values written twice, indices out of
     // range, and dtype mismatches between inputs of ops that need equal types (after propagation).
-    std::vector<GraphIssue> validate() const;
+    std::vector<GraphIssue> validate(ValidationChecks checks = {}) const;
 
     // consumers()[v] = nodes reading value v.
     std::vector<std::vector<int>> consumers() const;

@@ -75,6 +75,11 @@ Result<HostSpec> readHost(const QJsonObject &o, const QString &where) {
     } else {
         return Error{QStringLiteral("%1: host_model.calibration must be 'fitted' or 'assumed', not '%2'").arg(at, cal)};
     }
+    // "time_scale_from": another host's id; its time scale is copied when the catalogue is read
+    // (fromJson), e.g. systems of one era take the scale fitted on a measured machine of that era.
+    if (m.contains(QStringLiteral("time_scale_from")) && m.contains(QStringLiteral("time_scale"))) {
+        return Error{QStringLiteral("%1: host_model has both 'time_scale' and 'time_scale_from'; give one").arg(at)};
+    }
     h.timeScale = m.value(QStringLiteral("time_scale")).toDouble(1.0);
     h.bandLow = m.value(QStringLiteral("band_low")).toDouble(1.0);
     h.bandHigh = m.value(QStringLiteral("band_high")).toDouble(1.0);
@@ -116,6 +121,7 @@ Result<HostCatalogue> HostCatalogue::fromJson(const QByteArray &json, const QStr
     c.m_description = root.value(QStringLiteral("description")).toString();
     const QJsonArray hosts = root.value(QStringLiteral("hosts")).toArray();
     QStringList defaults;
+    QStringList scaleFrom;  // per host: host_model.time_scale_from (empty: none)
     for (qsizetype i = 0; i < hosts.size(); ++i) {
         Result<HostSpec> h = readHost(hosts.at(i).toObject(), QStringLiteral("%1: hosts[%2]").arg(sourceName).arg(i));
         if (!h) {
@@ -130,7 +136,24 @@ Result<HostCatalogue> HostCatalogue::fromJson(const QByteArray &json, const QStr
             }
             defaults << g;
         }
+        scaleFrom.push_back(
+            hosts.at(i).toObject().value(QStringLiteral("host_model")).toObject().value(QStringLiteral("time_scale_from")).toString());
         c.m_hosts.push_back(std::move(h.value()));
+    }
+    for (std::size_t i = 0; i < c.m_hosts.size(); ++i) {
+        const QString &from = scaleFrom.at(static_cast<qsizetype>(i));
+        if (from.isEmpty()) {
+            continue;
+        }
+        const HostSpec *source = c.find(from);
+        if (!source || !source->calibrated()) {
+            return Error{QStringLiteral("%1: hosts[%2] (host '%3'): host_model.time_scale_from '%4' must name a fitted host "
+                                        "of the catalogue")
+                             .arg(sourceName)
+                             .arg(i)
+                             .arg(c.m_hosts[i].id, from)};
+        }
+        c.m_hosts[i].timeScale = source->timeScale;
     }
     if (!c.find(QLatin1String(kUnspecifiedId))) {
         return Error{QStringLiteral("%1: the '%2' host is missing").arg(sourceName, QLatin1String(kUnspecifiedId))};
@@ -180,9 +203,12 @@ const HostSpec &HostCatalogue::unspecified() const {
     return h ? *h : fallbackHost();
 }
 
+// The system whose costs the eager host parameters are: a "fitted" host with time scale 1. (A
+// measured system whose own time scale was fitted on its rows, like "measured-h100-vm", is fitted
+// too, but its costs are the server's x its scale.)
 const HostSpec *HostCatalogue::fitted() const {
     for (const HostSpec &h : m_hosts) {
-        if (h.calibrated()) {
+        if (h.calibrated() && h.timeScale == 1.0) {
             return &h;
         }
     }
@@ -206,7 +232,7 @@ const HostSpec &fallbackHost() {
         s.id = QLatin1String(HostCatalogue::kUnspecifiedId);
         s.name = QStringLiteral("Server not specified");
         s.calibration = HostCalibration::Assumed;
-        s.bandLow = 0.45;
+        s.bandLow = 0.35;  // as the catalogue's "unspecified" (tools/analysis/make_host_catalogue.py)
         s.bandHigh = 1.2;
         s.calibrationNote = QStringLiteral("host catalogue unavailable");
         return s;

@@ -27,6 +27,8 @@ Result<ImportedModel> importOnnxFile(const QString &path, const ImportOptions &o
     ImportedModel model;
     model.graph = std::move(imported->graph);
     model.format = QStringLiteral("onnx");
+    // The propagation's notes and warnings are among the import's (the importer appends them).
+    model.shapes = BoundShapes{std::move(imported->report), imported->bindings, imported->notes, imported->warnings};
     model.notes = std::move(imported->notes);
     model.warnings = std::move(imported->warnings);
     model.diagnostics.libonnxKnownShapes = imported->libonnxKnownShapes;

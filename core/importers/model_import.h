@@ -11,6 +11,7 @@
 #include <QStringList>
 
 #include <cstdint>
+#include <optional>
 
 namespace infersight {
 
@@ -42,6 +43,9 @@ struct ImportedModel {
     QStringList notes;      // defaults chosen for the user ("sequence length 128 ...")
     QStringList warnings;
     ImportDiagnostics diagnostics;
+    // The importer's own propagation at ImportOptions::bindings, when it ran one (ONNX): the
+    // Design, opening the graph at the same bindings, takes it instead of propagating again.
+    std::optional<BoundShapes> shapes;
 };
 
 // Imports a model file:

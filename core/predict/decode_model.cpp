@@ -132,18 +132,20 @@ DecodeKernelTime DecodeModel::time(const Kernel &kernel, const DeviceResources &
     const double activationBytes = b * m * (k + n) * eb;
     double streamed = 0;      // the matrix every row reads: weights or the KV cache
     double eta = 1.0;
+    double cap = kMaxFraction;
     double dequantOps = 0;
     if (t.kind == DecodeKernelKind::Weights) {
         const bool native = weights.format == WeightFormat::Native || weights.bytesPerWeight <= 0;
         streamed = k * n * (native ? eb : weights.bytesPerWeight);
         const WeightFormatClass cls = native ? formatClassOfBytes(kernel.elementBytes) : weights.formatClass;
         eta = efficiency.weights[static_cast<std::size_t>(cls)];
+        cap = std::min(cap, efficiency.weightFractionCap[static_cast<std::size_t>(cls)]);
         dequantOps = native ? 0.0 : weights.dequantOpsPerWeight * k * n;
     } else {
         streamed = b * k * n * eb;
         eta = efficiency.attention;
     }
-    const double fraction = std::clamp(f * eta, 0.01, kMaxFraction);
+    const double fraction = std::clamp(f * eta, 0.01, std::max(cap, 0.01));
     t.bytes = streamed + activationBytes;
     t.floorMs = t.bytes / bw * 1e3;
 

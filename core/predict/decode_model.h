@@ -4,10 +4,10 @@
 // batched matmuls, flash-decoding / paged attention in a fused engine) are memory-bound. Their
 // time in a stream is
 //
-//   t = tau + smax( W / (f_gen * eta_fmt * BW),  W / (r * SMs * clock) ) + A / (f_gen * BW)
+//   t = tau + smax( W / (min(f_gen * eta_fmt, c_fmt) * BW),  W / (r * SMs * clock) ) + A / (f_gen * BW)
 //       (weights W stream at the generation's fraction of datasheet bandwidth times the runtime's
-//        efficiency for the weight format; r caps a kernel that cannot keep enough bytes in flight
-//        per SM; A = activations read and written)
+//        efficiency for the weight format, at most the runtime's cap c_fmt for the format; r caps a
+//        kernel that cannot keep enough bytes in flight per SM; A = activations read and written)
 //   t = tau + KV / (f_gen * eta_attn * BW) + A / (f_gen * BW)        (decode attention)
 //
 // smoothly maxed with the compute side (tensor-path FLOPs of 16-row tiles plus dequantisation on
@@ -42,6 +42,12 @@ struct DecodeEfficiency {
     // generation's streaming fraction; a read-only GEMV may stream better than the element-wise
     // kernels f_gen comes from (> 1), capped so that f_gen * eta <= 0.92 (kMaxFraction, decode_model.cpp).
     std::array<double, kWeightFormatClassCount> weights{1.0, 1.0, 1.0, 1.0};
+    // Highest fraction of datasheet bandwidth the runtime's weight kernels of a format class stream
+    // at on any GPU: a limit of the kernel itself (dequantising GEMVs issue more instructions and
+    // smaller loads per byte than a 16-bit GEMV), taken as the smaller of it and f_gen * eta, not as
+    // a product (a GPU whose memory system streams below it, such as Turing at 0.75, is limited by
+    // its memory system alone). 1 = no limit of its own.
+    std::array<double, kWeightFormatClassCount> weightFractionCap{1.0, 1.0, 1.0, 1.0};
     double attention = 1.0;       // KV-cache reads, relative to f_gen
     double smBytesPerCycle = 0;   // per-SM streaming limit r (bytes per SM per clock); 0 = none
     double kernelUs = 2.0;        // tau: fixed time of one decode kernel in a stream (launch, ramp, tail)

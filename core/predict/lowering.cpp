@@ -22,6 +22,9 @@
 //    fused attention kernel when the source used scaled_dot_product_attention
 //    (LoweringOptions::attention); the transposes feeding it are views (SDPA reads strided q/k/v).
 //  - The exporter's erf GELU (x / sqrt2 -> Erf -> + 1 -> * x -> * 0.5) is one op (F.gelu), one kernel.
+//  - torch.nn.MultiheadAttention self-attention where PyTorch takes its inference fast path
+//    (findEagerMha): one op (torch._native_multi_head_attention), three kernels (in-projection
+//    addmm, fused SDPA, out-projection addmm); its head reshapes and transposes launch nothing.
 // Fused (TensorRT / torch.compile-like):
 //  - BN after a conv is folded into its weights; bias, activations and residual adds after a
 //    GEMM/conv run in its epilogue; chains of element-wise ops are one kernel, and one that feeds a
@@ -280,6 +283,18 @@ private:
     std::vector<int> eagerBiasInto;              // eager: Add node folded into a MatMul's addmm
     std::vector<std::uint8_t> hostScalar;        // node computes only on shape scalars (no aten op)
     std::vector<std::uint8_t> eagerViewTranspose;  // eager: a Transpose feeding SDPA (a view)
+    // Eager nn.MultiheadAttention fast path (findEagerMha): per node, the last node of the
+    // attention op it belongs to (-1: none); per op, the nodes whose kernels it runs.
+    struct MhaOp {
+        int inProj = -1;   // in-projection MatMul (its bias Add folded)
+        int scores = -1;   // Q K^T MatMul
+        int context = -1;  // P V MatMul
+        int outProj = -1;  // out-projection MatMul or Gemm
+    };
+    std::vector<int> mhaSinkOf;
+    std::vector<int> mhaOpAt;             // per node: index into mhaOps when it is an op's last node
+    std::vector<MhaOp> mhaOps;
+    std::vector<std::uint8_t> mhaShape;   // shape arithmetic only the fast-path op's nodes read
 
     const Value &val(int v) const { return g.values[static_cast<std::size_t>(v)]; }
     std::int64_t elems(int v) const { return v >= 0 ? val(v).elements() : -1; }
@@ -331,6 +346,12 @@ private:
     void findAttention(bool eager);
     void findHostScalars();
     void findEagerGelu();
+    void findEagerMha();
+    int mhaPackedSource(int v, std::vector<int> &nodes, int &split) const;
+    void markMhaShapeArithmetic();
+    void lowerMhaMember(int node, const Node &n, PlannedNode &pn, int rb);
+    void emitMha(int node, const MhaOp &op, Precision p, int eb);
+    bool attentionKernel(int scores, int context, ComputeType ct, int eb, Kernel &out) const;
     int scaledOperand(int v, int reader, std::vector<int> &extra) const;
     void markViewTransposes(int v);
     int runBytes(int node, const Node &n, Precision p, AutocastClass ac) const;
@@ -741,6 +762,320 @@ void Lowerer::findEagerGelu() {
             sinkOf[static_cast<std::size_t>(m)] = sink;
         }
         membersOf[static_cast<std::size_t>(sink)] = members;
+    }
+}
+
+// From an operand of the score / value MatMul of an nn.MultiheadAttention back to its packed
+// in-projection: through views, transposes, Gather selects (x[i]) and the Split of the packed
+// projection, appending the nodes passed to `nodes` (a Split passed: `split`). Returns the
+// in-projection's biased output (an Add folded into the MatMul's addmm), -1 when the operand does
+// not come from one.
+int Lowerer::mhaPackedSource(int v, std::vector<int> &nodes, int &split) const {
+    for (int guard = 0; guard < 10 && v >= 0; ++guard) {
+        const int p = producer(v);
+        if (p < 0) {
+            return -1;
+        }
+        if (eagerBiasInto[static_cast<std::size_t>(p)] >= 0) {
+            return v;
+        }
+        const Node &pn = g.nodes[static_cast<std::size_t>(p)];
+        const OpKind k = kindOf(p);
+        const int idx = pn.input(1);
+        const bool select = k == OpKind::Gather && pn.opType == QLatin1String("Gather") && pn.inputs.size() == 2 && idx >= 0 &&
+                            val(idx).rankKnown && val(idx).shape.empty() && pn.attrInt(u"axis", 0) == 0;
+        const bool view = k == OpKind::View && pn.opType != QLatin1String("Expand") && pn.opType != QLatin1String("Slice");
+        if (k != OpKind::Transpose && !select && !view) {
+            return -1;
+        }
+        if (pn.opType == QLatin1String("Split")) {
+            split = p;
+        }
+        nodes.push_back(p);
+        v = pn.input(0);
+    }
+    return -1;
+}
+
+// Eager: torch.nn.MultiheadAttention's inference fast path. In eval mode with grad disabled,
+// batch_first, self-attention (query is key is value), packed in-projection with bias, an even
+// head count and autocast off (torch/nn/modules/activation.py, MultiheadAttention.forward, the
+// why_not_fast_path checks), PyTorch calls torch._native_multi_head_attention: one aten op from
+// Python. Its CUDA implementation (aten/src/ATen/native/transformers/cuda/attention.cu,
+// native_multi_head_attention_cuda), for head_dim % 8 == 0, no mask and need_weights=False, runs
+// at::linear (one addmm), views of the q, k, v chunks, at::scaled_dot_product_attention (one
+// flash / memory-efficient kernel; its output is laid out [B, T, H, d], so the merge of heads is
+// a view) and at::linear for the out-projection: three kernels. The ONNX export (made with grad
+// enabled, so through F.multi_head_attention_forward) writes about 40 nodes per layer. Two
+// layouts are recognised (q, k and v each reach the one packed projection through views,
+// transposes, Gather selects and a Split only):
+//   exported  X -> Transpose(1,0,2) -> MatMul [E, 3E] + b -> Reshape -> Unsqueeze -> Transpose
+//             -> Squeeze -> Gather 0 | 1 | 2 -> Reshape -> Transpose -> Reshape -> q * s, k^T * s
+//             (the SDPA signature) -> MatMul -> Softmax -> MatMul -> Transpose -> Reshape
+//             -> Gemm [E, E] + b -> Reshape -> Transpose(1,0,2) -> Y [B, T, E]
+//   zoo       X -> MatMul [E, 3E] + b -> Split -> Reshape -> Transpose ..., q * s -> MatMul
+//             -> Softmax -> MatMul -> Transpose -> Reshape -> MatMul [E, E] + b -> Y [B, T, E]
+// Nothing sits between the score MatMul and the Softmax (no mask, no bias), every intermediate
+// is read only inside the op, and the node precisions are one FP32 / TF32 / FP16 / BF16 (AMP
+// disables the fast path; so does AttentionLowering::Decomposed here).
+void Lowerer::findEagerMha() {
+    const std::size_t nn = g.nodes.size();
+    mhaSinkOf.assign(nn, -1);
+    mhaOpAt.assign(nn, -1);
+    mhaOps.clear();
+    mhaShape.assign(nn, 0);
+    if (fused || o.attention == AttentionLowering::Decomposed) {
+        return;
+    }
+    auto isParam = [&](int v) {
+        const int p = producer(v);
+        if (p >= 0 && g.nodes[static_cast<std::size_t>(p)].opType == QLatin1String("Identity")) {
+            v = g.nodes[static_cast<std::size_t>(p)].input(0);
+        }
+        return v >= 0 && val(v).isInitializer();
+    };
+    auto shapeIs = [&](int v, std::initializer_list<std::int64_t> dims) {
+        return v >= 0 && val(v).shapeKnown() && val(v).shape == Shape(dims);
+    };
+    auto fastPathPrecision = [](Precision p) {
+        return p == Precision::FP32 || p == Precision::FP32Strict || p == Precision::TF32 || p == Precision::FP16 ||
+               p == Precision::BF16;
+    };
+    for (std::size_t s = 0; s < nn; ++s) {
+        const Node &sm = g.nodes[s];
+        if (a.kinds[s] != OpKind::Softmax || sm.opType != QLatin1String("Softmax")) {
+            continue;
+        }
+        const int scoresValue = sm.input(0);
+        const int m1 = producer(scoresValue);
+        const int m2 = soleReader(sm.output(0));
+        if (m1 < 0 || kindOf(m1) != OpKind::MatMul || soleReader(scoresValue) != static_cast<int>(s) || m2 < 0 ||
+            kindOf(m2) != OpKind::MatMul || g.nodes[static_cast<std::size_t>(m2)].input(0) != sm.output(0)) {
+            continue;
+        }
+        const Value &scores = val(scoresValue);
+        if (!scores.shapeKnown() || scores.shape.size() != 4) {
+            continue;
+        }
+        const std::int64_t axis = sm.attrInt(u"axis", g.opset >= 13 ? -1 : 1);
+        if (axis != -1 && axis != 3) {
+            continue;
+        }
+        const std::int64_t heads = scores.shape[1];
+        const Node &qk = g.nodes[static_cast<std::size_t>(m1)];
+        std::vector<int> members{m1, static_cast<int>(s), m2};
+        int q = scaledOperand(qk.input(0), m1, members);
+        const bool qScaled = q >= 0;
+        int k = scaledOperand(qk.input(1), m1, members);
+        const bool kScaled = k >= 0;
+        q = qScaled ? q : qk.input(0);
+        k = kScaled ? k : qk.input(1);
+        int split = -1;
+        const int packed = mhaPackedSource(q, members, split);
+        if (!qScaled || packed < 0 || mhaPackedSource(k, members, split) != packed ||
+            mhaPackedSource(g.nodes[static_cast<std::size_t>(m2)].input(1), members, split) != packed) {
+            continue;
+        }
+        const int bias = producer(packed);
+        const int inProj = eagerBiasInto[static_cast<std::size_t>(bias)];
+        members.push_back(bias);
+        members.push_back(inProj);
+        const Node &ip = g.nodes[static_cast<std::size_t>(inProj)];
+        const int wIn = ip.input(1);
+        if (wIn < 0 || !val(wIn).shapeKnown() || val(wIn).shape.size() != 2 || heads <= 0) {
+            continue;
+        }
+        const std::int64_t e = val(wIn).shape[0];
+        if (val(wIn).shape[1] != 3 * e || e % heads != 0 || heads % 2 != 0 || (e / heads) % 8 != 0) {
+            continue;
+        }
+        // The input: [B, T, E]; the exporter's batch_first transpose to [T, B, E] before it.
+        int x = ip.input(0);
+        bool exported = false;
+        const int t = producer(x);
+        if (t >= 0 && kindOf(t) == OpKind::Transpose && soleDataReader(x) == inProj &&
+            g.nodes[static_cast<std::size_t>(t)].attrInts(u"perm") == std::vector<std::int64_t>{1, 0, 2}) {
+            members.push_back(t);
+            x = g.nodes[static_cast<std::size_t>(t)].input(0);
+            exported = true;
+        }
+        if (x < 0 || !val(x).shapeKnown() || val(x).shape.size() != 3 || val(x).shape[2] != e) {
+            continue;
+        }
+        // The zoo's layout chunks the packed projection on its last axis (qkv.chunk(3, -1)); timm's
+        // Attention (reshape [B, N, 3, H, d], permute, unbind: ops of their own in eager PyTorch)
+        // splits another axis and is no nn.MultiheadAttention.
+        const Node *sp = split >= 0 ? &g.nodes[static_cast<std::size_t>(split)] : nullptr;
+        const bool chunked = sp && sp->input(0) == packed && sp->outputs.size() == 3 &&
+                             (sp->attrInt(u"axis", 0) == -1 || sp->attrInt(u"axis", 0) == 2);
+        if (exported ? !kScaled : !chunked) {
+            continue;
+        }
+        // The merge of heads and the out-projection (with bias).
+        int y = g.nodes[static_cast<std::size_t>(m2)].output(0);
+        int outProj = -1;
+        for (int guard = 0; guard < 4 && outProj < 0; ++guard) {
+            const int c = soleDataReader(y);
+            if (c < 0) {
+                break;
+            }
+            const Node &cn = g.nodes[static_cast<std::size_t>(c)];
+            const OpKind ck = kindOf(c);
+            if ((ck == OpKind::MatMul || ck == OpKind::Gemm) && cn.input(0) == y) {
+                outProj = c;
+                break;
+            }
+            if (ck != OpKind::Transpose && (ck != OpKind::View || cn.opType == QLatin1String("Expand"))) {
+                break;
+            }
+            members.push_back(c);
+            y = cn.output(0);
+        }
+        if (outProj < 0) {
+            continue;
+        }
+        members.push_back(outProj);
+        const Node &op = g.nodes[static_cast<std::size_t>(outProj)];
+        y = op.output(0);
+        bool outBias = false;
+        if (kindOf(outProj) == OpKind::Gemm) {
+            outBias = shapeIs(op.input(1), {e, e}) && isParam(op.input(1)) && op.input(2) >= 0 && isParam(op.input(2)) &&
+                      op.attrInt(u"transA", 0) == 0 && std::abs(op.attrFloat(u"alpha", 1.0) - 1.0) < 1e-6 &&
+                      std::abs(op.attrFloat(u"beta", 1.0) - 1.0) < 1e-6;
+        } else {
+            const int c = soleDataReader(y);
+            if (shapeIs(op.input(1), {e, e}) && c >= 0 && eagerBiasInto[static_cast<std::size_t>(c)] == outProj) {
+                members.push_back(c);
+                y = g.nodes[static_cast<std::size_t>(c)].output(0);
+                outBias = true;
+            }
+        }
+        for (int guard = 0; guard < 3 && outBias && y >= 0 && val(y).shapeKnown() && val(y).shape != val(x).shape; ++guard) {
+            const int c = soleDataReader(y);
+            if (c < 0 || (kindOf(c) != OpKind::Transpose && kindOf(c) != OpKind::View)) {
+                break;
+            }
+            members.push_back(c);
+            y = g.nodes[static_cast<std::size_t>(c)].output(0);
+        }
+        if (!outBias || y < 0 || !val(y).shapeKnown() || val(y).shape != val(x).shape) {
+            continue;
+        }
+        // Every intermediate is read only inside the op (Shape / Size read metadata), the nodes
+        // belong to no other op, and they run in one fast-path precision.
+        const int sink = producer(y);
+        std::sort(members.begin(), members.end());
+        members.erase(std::unique(members.begin(), members.end()), members.end());
+        const Precision p = precisionOf(sink);
+        bool ok = fastPathPrecision(p) && members.back() == sink;
+        for (int m : members) {
+            ok = ok && mhaSinkOf[static_cast<std::size_t>(m)] < 0 && precisionOf(m) == p;
+            if (!ok || m == sink) {
+                continue;
+            }
+            for (int v : g.nodes[static_cast<std::size_t>(m)].outputs) {
+                if (v < 0) {
+                    continue;
+                }
+                ok = ok && !a.isGraphOutput[static_cast<std::size_t>(v)];
+                for (const std::int32_t *c = a.consumersBegin(v); c != a.consumersEnd(v) && ok; ++c) {
+                    const QString &cop = g.nodes[static_cast<std::size_t>(*c)].opType;
+                    ok = cop == QLatin1String("Shape") || cop == QLatin1String("Size") ||
+                         std::binary_search(members.begin(), members.end(), static_cast<int>(*c));
+                }
+            }
+        }
+        if (!ok) {
+            continue;
+        }
+        for (int m : members) {
+            mhaSinkOf[static_cast<std::size_t>(m)] = sink;
+        }
+        mhaOpAt[static_cast<std::size_t>(sink)] = static_cast<int>(mhaOps.size());
+        mhaOps.push_back(MhaOp{inProj, m1, m2, outProj});
+    }
+    markMhaShapeArithmetic();
+}
+
+// The exporter's shape arithmetic for the reshapes inside a fast-path op (Shape, Gather, Concat,
+// Unsqueeze of the sizes, the 1 / sqrt(head_dim) scale): PyTorch computes none of it in Python
+// when the fast path runs, so nodes read only by the op's nodes (or by such nodes) cost nothing.
+void Lowerer::markMhaShapeArithmetic() {
+    if (mhaOps.empty()) {
+        return;
+    }
+    for (std::size_t i = g.nodes.size(); i-- > 0;) {
+        const Node &n = g.nodes[i];
+        const bool shapeOp = n.opType == QLatin1String("Shape") || n.opType == QLatin1String("Size");
+        if (mhaSinkOf[i] >= 0 || (!shapeOp && !hostScalar[i])) {
+            continue;
+        }
+        bool inside = !n.outputs.empty();
+        for (int v : n.outputs) {
+            if (v < 0) {
+                continue;
+            }
+            inside = inside && !a.isGraphOutput[static_cast<std::size_t>(v)] && a.consumersBegin(v) != a.consumersEnd(v);
+            for (const std::int32_t *c = a.consumersBegin(v); c != a.consumersEnd(v) && inside; ++c) {
+                inside = mhaSinkOf[static_cast<std::size_t>(*c)] >= 0 || mhaShape[static_cast<std::size_t>(*c)];
+            }
+        }
+        mhaShape[i] = inside ? 1 : 0;
+    }
+}
+
+// A node of a fast-path nn.MultiheadAttention other than its last: no kernel, no host op. The
+// packed projection and the attention output are buffers of their own; the scores live inside
+// the SDPA kernel; views alias their input.
+void Lowerer::lowerMhaMember(int node, const Node &n, PlannedNode &pn, int rb) {
+    const std::size_t ni = static_cast<std::size_t>(node);
+    const int sink = mhaSinkOf[ni];
+    const MhaOp &op = mhaOps[static_cast<std::size_t>(mhaOpAt[static_cast<std::size_t>(sink)])];
+    setOutputBytes(n, rb);
+    pn.host = HostOpClass::None;
+    pn.hostOps = 0;
+    pn.kernelCount = 0;
+    const OpKind k = kindOf(node);
+    if (node == op.inProj || node == op.outProj) {
+        // The addmm: its bias Add holds the output (as for every eager addmm).
+        const int out = n.output(0);
+        const int c = out >= 0 ? soleDataReader(out) : -1;
+        pn.fusedInto = c >= 0 && eagerBiasInto[static_cast<std::size_t>(c)] == node ? c : -1;
+    } else if (eagerBiasInto[ni] >= 0 || node == op.context) {
+        pn.fusedInto = -1;  // the packed q, k, v / the attention output: a buffer
+    } else if (node == op.scores || kindOf(node) == OpKind::Softmax) {
+        pn.fusedInto = op.context;  // scores and probabilities never leave the SDPA kernel
+    } else {
+        pn.fusedInto = sink;
+        pn.aliasesInput = k == OpKind::View || k == OpKind::Transpose || k == OpKind::Gather || k == OpKind::Elementwise;
+    }
+}
+
+bool Lowerer::attentionKernel(int scores, int context, ComputeType ct, int eb, Kernel &out) const {
+    Kernel qk, pv;
+    if (!lowerMatMul(scores, g.nodes[static_cast<std::size_t>(scores)], ct, eb, qk) ||
+        !lowerMatMul(context, g.nodes[static_cast<std::size_t>(context)], ct, eb, pv)) {
+        return false;
+    }
+    // One kernel doing both products (flops = 2 S Skv (D + Dv)); scores never reach DRAM.
+    out = Kernel::gemm(qk.m, qk.n, qk.k + pv.n, qk.batch, false, ct, eb);
+    return out.valid();
+}
+
+// The fast path's kernels, launched by its one op: in-projection addmm, SDPA, out-projection addmm.
+void Lowerer::emitMha(int node, const MhaOp &op, Precision p, int eb) {
+    const ComputeType ct = computeTypeOf(p);
+    Kernel k;
+    if (lowerMatMul(op.inProj, g.nodes[static_cast<std::size_t>(op.inProj)], ct, eb, k)) {
+        pushKernel(node, k);
+    }
+    if (attentionKernel(op.scores, op.context, ct, eb, k)) {
+        pushKernel(node, k, KernelRole::Attention);
+    }
+    const Node &outNode = g.nodes[static_cast<std::size_t>(op.outProj)];
+    const bool gemm = kindOf(op.outProj) == OpKind::Gemm;
+    if (gemm ? lowerGemm(op.outProj, outNode, ct, eb, k) : lowerMatMul(op.outProj, outNode, ct, eb, k)) {
+        pushKernel(node, k);
     }
 }
 
@@ -1269,12 +1604,11 @@ bool Lowerer::emitAttention(int node, const Node &n, ComputeType ct, int eb) {
     if (m1 < 0) {
         return false;
     }
-    Kernel qk, pv;
-    if (!lowerMatMul(m1, g.nodes[static_cast<std::size_t>(m1)], ct, eb, qk) || !lowerMatMul(node, n, ct, eb, pv)) {
+    (void)n;
+    Kernel k;
+    if (!attentionKernel(m1, node, ct, eb, k)) {
         return false;
     }
-    // One kernel doing both products (flops = 2 S Skv (D + Dv)); scores never reach DRAM.
-    Kernel k = Kernel::gemm(qk.m, qk.n, qk.k + pv.n, qk.batch, false, ct, eb);
     pushKernel(node, k, KernelRole::Attention);
     return true;
 }
@@ -1392,11 +1726,19 @@ bool Lowerer::lowerWithoutKernels(int node, const Node &n, PlannedNode &pn, OpKi
     }
     if (k == OpKind::Free || allFolded || hostScalar[ni]) {
         setOutputBytes(n, n.input(0) >= 0 && isFloatValue(n.input(0)) ? vbytes(n.input(0)) : rb);
-        const bool hostShape = !fused && (n.opType == QLatin1String("Shape") || n.opType == QLatin1String("Size") ||
-                                          ((allFolded || hostScalar[ni]) && k != OpKind::Free));
+        const bool hostShape = !fused && !mhaShape[ni] &&
+                               (n.opType == QLatin1String("Shape") || n.opType == QLatin1String("Size") ||
+                                ((allFolded || hostScalar[ni]) && k != OpKind::Free));
         pn.host = hostShape ? HostOpClass::Shape : HostOpClass::None;
         pn.aliasesInput = k == OpKind::Free;
         pn.kernelCount = 0;
+        return true;
+    }
+    if (!fused && mhaSinkOf[ni] >= 0) {
+        if (mhaSinkOf[ni] == node) {
+            return false;  // the op itself (lowerNode)
+        }
+        lowerMhaMember(node, n, pn, rb);
         return true;
     }
     const bool viewTranspose = k == OpKind::Transpose && (isViewTranspose(n) || eagerViewTranspose[ni]);
@@ -1447,6 +1789,15 @@ void Lowerer::lowerNode(int node) {
     }
     pn.host = fused ? HostOpClass::None : HostOpClass::Op;
     pn.hostOps = fused ? 0 : 1;
+    if (!fused && mhaOpAt[ni] >= 0) {
+        // The last node of a fast-path nn.MultiheadAttention: the op and its three kernels.
+        setOutputBytes(n, rb);
+        const OpKind sk = kindOf(node);
+        pn.aliasesInput = sk == OpKind::View || sk == OpKind::Transpose;
+        emitMha(node, mhaOps[static_cast<std::size_t>(mhaOpAt[ni])], p, std::max(1, rb));
+        pn.kernelCount = static_cast<int>(plan.kernels.size()) - pn.firstKernel;
+        return;
+    }
     addCasts(node, n, p, ac, rb, pn);
     setOutputBytes(n, rb);
     const int out = n.output(0);
@@ -1662,6 +2013,7 @@ KernelPlan Lowerer::run() {
         }
         findEagerGelu();
     }
+    findEagerMha();
     for (std::size_t i = 0; i < nn; ++i) {
         lowerNode(static_cast<int>(i));
     }

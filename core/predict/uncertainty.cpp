@@ -30,12 +30,13 @@ void BandAccumulator::bandOf(double total, double scale, double systemRelative, 
     high = total + std::sqrt(u * u + s * s);
 }
 
+// An assumed host's band, and a fitted host's where its fit left a wider spread than the
+// calibration's (a measured machine's own time scale: "measured-h100-vm"), widen the host class;
+// the fitted server's 1/1 keeps the calibration's.
 UncertaintyCalibration UncertaintyCalibration::forHost(const HostSpec &host) const {
     UncertaintyCalibration c = *this;
-    if (!host.calibrated()) {
-        c.hostLow = std::min(hostLow, host.bandLow);
-        c.hostHigh = std::max(hostHigh, host.bandHigh);
-    }
+    c.hostLow = std::min(hostLow, host.bandLow);
+    c.hostHigh = std::max(hostHigh, host.bandHigh);
     return c;
 }
 

@@ -67,7 +67,9 @@ QString hostTable(const HostCatalogue &catalogue) {
     const int widths[] = {18, 28, 30, 5, 8, 5, 9, 0};
     std::vector<QStringList> rows{header};
     for (const HostSpec &h : catalogue.hosts()) {
-        const QString band = h.calibrated() ? QStringLiteral("fit") : number(h.bandLow) + QLatin1Char('-') + number(h.bandHigh);
+        // A fitted host's band is the calibration's ("fit") unless its own fit left a wider spread.
+        const bool ownBand = !h.calibrated() || h.bandLow < 1.0 || h.bandHigh > 1.0;
+        const QString band = ownBand ? number(h.bandLow) + QLatin1Char('-') + number(h.bandHigh) : QStringLiteral("fit");
         rows.push_back({h.id, elided(h.name, 28), elided(h.cpuModel.isEmpty() ? h.cpu : h.cpuModel, 30),
                         h.singleThreadScore > 0 ? QString::number(h.singleThreadScore) : QStringLiteral("-"),
                         hostCalibrationName(h.calibration), number(h.timeScale), band,
@@ -84,16 +86,22 @@ QString hostTable(const HostCatalogue &catalogue) {
     }
     out += QStringLiteral(
         "\nST = PassMark single-thread score (snapshot 2022-08-08; '-' = none published). HOST = how the eager host "
-        "costs are known: 'fitted' on this system's measurements, or 'assumed' (no measurement of the system: the fitted "
-        "server's costs x SCALE, and host-bound time given the BAND, x of the scaled prediction). Sources: "
+        "costs are known: 'fitted' on this system's measurements (the costs themselves, or SCALE), or 'assumed' (no "
+        "measurement of the system: the fitted server's costs x SCALE, and host-bound time given the BAND, x of the "
+        "scaled prediction). Sources: "
         "'infersight-cli hosts --json'; reasoning: docs/predictor.md \"Host systems\". Choose one with --host ID.\n");
     return out;
 }
 
 QString hostSummary(const HostSpec &host) {
     const QString what = host.cpu.isEmpty() ? host.name : QStringLiteral("%1 (%2)").arg(host.name, host.cpu);
-    if (host.calibrated()) {
+    if (host.calibrated() && host.timeScale == 1.0) {
         return QStringLiteral("%1: fitted (host costs fitted on this system's measurements)").arg(what);
+    }
+    if (host.calibrated()) {
+        return QStringLiteral("%1: fitted (host costs x%2 of the fitted server's, the scale fitted on this system's "
+                              "measurements; host-bound band %3-%4x)")
+            .arg(what, number(host.timeScale), number(host.bandLow), number(host.bandHigh));
     }
     return QStringLiteral("%1: assumed (no measurement of this system; host costs x%2 of the fitted server's, "
                           "host-bound band widened to %3-%4x)")

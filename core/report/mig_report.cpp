@@ -37,9 +37,18 @@ QJsonObject optionJson(const MigOption &o) {
     return j;
 }
 
+// "LLM runtime vllm, weights w4a16" (native weights: "weights fp16 (native)").
+QString llmServingLabel(const LlmServing &llm, Precision precision) {
+    const QString runtime = llm.runtime ? llm.runtime->id : QStringLiteral("default");
+    const QString weights = llm.weights.format == WeightFormat::Native
+                                ? QStringLiteral("%1 (native)").arg(precisionName(precision))
+                                : weightFormatName(llm.weights.format);
+    return QStringLiteral("LLM runtime %1, weights %2").arg(runtime, weights);
+}
+
 }  // namespace
 
-QJsonObject migPlanJson(const MigPlan &plan, const QString &model) {
+QJsonObject migPlanJson(const MigPlan &plan, const QString &model, const LlmServing *llm) {
     QJsonObject j;
     j.insert(QStringLiteral("model"), model);
     j.insert(QStringLiteral("gpu"), plan.gpu);
@@ -60,6 +69,10 @@ QJsonObject migPlanJson(const MigPlan &plan, const QString &model) {
     j.insert(QStringLiteral("batch"), static_cast<double>(plan.knobs.batch));
     j.insert(QStringLiteral("precision"), precisionName(plan.knobs.precision));
     j.insert(QStringLiteral("runtime"), runtimeName(plan.knobs.runtime));
+    if (llm) {
+        j.insert(QStringLiteral("llm_runtime"), llm->runtime ? QJsonValue(llm->runtime->id) : QJsonValue(QJsonValue::Null));
+        j.insert(QStringLiteral("weights"), weightFormatName(llm->weights.format));
+    }
     QJsonArray opts;
     for (const MigOption &o : plan.options) {
         opts.append(optionJson(o));
@@ -73,12 +86,13 @@ QJsonObject migPlanJson(const MigPlan &plan, const QString &model) {
     return j;
 }
 
-QString migPlanText(const MigPlan &plan, const QString &model) {
+QString migPlanText(const MigPlan &plan, const QString &model, const LlmServing *llm) {
     QString out = model + QLatin1Char('\n');
-    out += QStringLiteral("%1, batch %2, %3, %4; memory headroom %5 %%6\n\n")
+    out += QStringLiteral("%1, batch %2, %3, %4%5; memory headroom %6 %%7\n\n")
                .arg(plan.gpuLabel)
                .arg(plan.knobs.batch)
-               .arg(precisionName(plan.knobs.precision), runtimeName(plan.knobs.runtime))
+               .arg(precisionName(plan.knobs.precision), runtimeName(plan.knobs.runtime),
+                    llm ? QStringLiteral("; ") + llmServingLabel(*llm, plan.knobs.precision) : QString())
                .arg(plan.headroom * 100.0, 0, 'g', 3)
                .arg(plan.sloMs ? QStringLiteral(", SLO %1 ms").arg(*plan.sloMs) : QString());
     out.chop(1);  // the host line before the blank line

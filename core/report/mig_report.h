@@ -3,6 +3,7 @@
 // aligned table with the recommendation and DIPPM's rule beside it.
 #pragma once
 
+#include "explore/llm_serving.h"
 #include "explore/mig_planner.h"
 
 #include <QJsonObject>
@@ -17,9 +18,13 @@ namespace infersight {
 //               "throughput_per_gpu", "energy_j", "meets_slo", "sms", "compute_slices",
 //               "media_extensions" | "mps_percent", "error" (when not predicted)}],
 //  "mps_options": [...]}   (values of an option that was not predicted are null)
-QJsonObject migPlanJson(const MigPlan &plan, const QString &model);
+// With `llm` (a decoder LLM planned with an LLM runtime and weight format) also "llm_runtime" (its
+// id: "vllm", "hf-eager", ...) and "weights" (the weight format's name; "native" = the precision's
+// storage).
+QJsonObject migPlanJson(const MigPlan &plan, const QString &model, const LlmServing *llm = nullptr);
 // The model, then one row per option (fits, memory, usable, latency, replicas, throughput per GPU,
-// energy), then the recommendation, the MPS recommendation and DIPPM's rule.
-QString migPlanText(const MigPlan &plan, const QString &model);
+// energy), then the recommendation, the MPS recommendation and DIPPM's rule. With `llm` the header
+// names the LLM runtime and the weight format (mig --runtime / --weights).
+QString migPlanText(const MigPlan &plan, const QString &model, const LlmServing *llm = nullptr);
 
 }  // namespace infersight

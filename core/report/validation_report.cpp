@@ -149,6 +149,53 @@ QString bandCoverageSection(const std::vector<ValidationRow> &rows) {
            table + QLatin1Char('\n') + extra;
 }
 
+// Measured rows on a host: latency MAPE, median measured / predicted, band coverage, and the same
+// for the leave-one-family-out predictions (host time scale fitted without the row's model family).
+struct HostRowsSummary {
+    int rows = 0;
+    double mape = -1, median = -1, coverage = -1;
+    int lofoRows = 0;
+    double lofoMape = -1, lofoMedian = -1, lofoCoverage = -1;
+};
+
+HostRowsSummary hostRowsSummary(const std::vector<ValidationRow> &rows, const std::function<bool(const ValidationRow &)> &f) {
+    HostRowsSummary s;
+    std::vector<double> ratios, lofoRatios;
+    double ape = 0, lofoApe = 0;
+    int in = 0, lofoIn = 0;
+    for (const ValidationRow &r : rows) {
+        if (!f(r) || r.measuredMs <= 0 || r.predictedMs <= 0) {
+            continue;
+        }
+        ++s.rows;
+        ape += r.ape();
+        ratios.push_back(r.measuredMs / r.predictedMs);
+        in += r.inBand() ? 1 : 0;
+        if (r.lofoPredictedMs > 0) {
+            ++s.lofoRows;
+            lofoApe += std::abs(r.lofoPredictedMs / r.measuredMs - 1.0) * 100.0;
+            lofoRatios.push_back(r.measuredMs / r.lofoPredictedMs);
+            lofoIn += r.inLofoBand() ? 1 : 0;
+        }
+    }
+    auto median = [](std::vector<double> v) {
+        std::sort(v.begin(), v.end());
+        const std::size_t n = v.size();
+        return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+    };
+    if (s.rows > 0) {
+        s.mape = ape / s.rows;
+        s.median = median(ratios);
+        s.coverage = 100.0 * in / s.rows;
+    }
+    if (s.lofoRows > 0) {
+        s.lofoMape = lofoApe / s.lofoRows;
+        s.lofoMedian = median(lofoRatios);
+        s.lofoCoverage = 100.0 * lofoIn / s.lofoRows;
+    }
+    return s;
+}
+
 }  // namespace
 
 QString validationMarkdown(const ValidationResult &result) {
@@ -405,6 +452,32 @@ QString validationMarkdown(const ValidationResult &result) {
             }
         }
         out += QLatin1Char('\n');
+        // Per measured host: batch 1 (host-bound) and larger batches, as priced and leave-one-family-out.
+        auto onHost = [&](const ValidationRow &r) { return isMeasured(r) && !r.hostId.isEmpty(); };
+        out += QStringLiteral("Per host (the system the rows ran on, as the host catalogue lists it; leave-one-family-out: "
+                              "its host time scale fitted without the row's model family, `validate --fit-host-scale`):\n\n"
+                              "| GPU | host | batch | rows | MAPE | measured / predicted (median) | band coverage | "
+                              "leave-one-family-out MAPE | its median | its band coverage |\n"
+                              "|---|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (const QString &g : distinct(rows, onHost, [](const ValidationRow &r) { return r.gpuId; })) {
+            for (const QString &h : distinct(rows, onHost, [](const ValidationRow &r) { return r.hostId; })) {
+                for (const bool one : {true, false}) {
+                    const HostRowsSummary m = hostRowsSummary(rows, [&](const ValidationRow &r) {
+                        return onHost(r) && r.gpuId == g && r.hostId == h && (r.batch == 1) == one;
+                    });
+                    if (m.rows == 0) {
+                        continue;
+                    }
+                    auto ratio = [](double v) { return v < 0 ? QStringLiteral("–") : QString::number(v, 'f', 2); };
+                    out += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 | %9 | %10 |\n")
+                               .arg(g, h, one ? QStringLiteral("1") : QStringLiteral("> 1"))
+                               .arg(m.rows)
+                               .arg(pct(m.mape), ratio(m.median), pct(m.coverage), pct(m.lofoMape), ratio(m.lofoMedian),
+                                    pct(m.lofoCoverage));
+                }
+            }
+        }
+        out += QLatin1Char('\n');
     }
     if (!result.notes.isEmpty()) {
         out += QStringLiteral("Notes:\n");
@@ -459,6 +532,23 @@ QJsonObject validationJson(const ValidationResult &result) {
             s[QStringLiteral("leave_one_family_out_mape")] =
                 mapeOf(rows, f, [](const ValidationRow &r) { return r.lofoPredictedMs; });
         }
+        if (ds == QLatin1String("measured")) {
+            // Batch 1 (host-bound) rows, as priced and leave-one-family-out (host time scale fitted without the family).
+            const HostRowsSummary m = hostRowsSummary(rows, [&](const ValidationRow &r) { return f(r) && r.batch == 1; });
+            if (m.rows > 0) {
+                QJsonObject b{{QStringLiteral("rows"), m.rows},
+                              {QStringLiteral("mape"), m.mape},
+                              {QStringLiteral("median_measured_over_predicted"), m.median},
+                              {QStringLiteral("band_coverage"), m.coverage / 100.0}};
+                if (m.lofoRows > 0) {
+                    b[QStringLiteral("leave_one_family_out_rows")] = m.lofoRows;
+                    b[QStringLiteral("leave_one_family_out_mape")] = m.lofoMape;
+                    b[QStringLiteral("leave_one_family_out_median_measured_over_predicted")] = m.lofoMedian;
+                    b[QStringLiteral("leave_one_family_out_band_coverage")] = m.lofoCoverage / 100.0;
+                }
+                s[QStringLiteral("batch_1")] = b;
+            }
+        }
         summary[ds] = s;
     }
     root[QStringLiteral("summary")] = summary;
@@ -485,6 +575,14 @@ QJsonObject validationJson(const ValidationResult &result) {
         }
         if (r.lofoPredictedMs > 0) {
             o[QStringLiteral("leave_one_family_out_predicted_ms")] = r.lofoPredictedMs;
+        }
+        if (r.lofoBandHighMs > 0) {
+            o[QStringLiteral("leave_one_family_out_band_ms")] = QJsonArray{r.lofoBandLowMs, r.lofoBandHighMs};
+        }
+        if (!r.hostId.isEmpty()) {
+            o[QStringLiteral("host")] = r.hostId;
+            o[QStringLiteral("model_family")] = r.modelFamily;
+            o[QStringLiteral("host_bound")] = r.hostBound;
         }
         if (r.logenPredictedMs > 0) {
             o[QStringLiteral("leave_one_generation_out_predicted_ms")] = r.logenPredictedMs;

@@ -541,6 +541,178 @@ Result<Graph> measuredGraph(const QString &dataDir, const QString &gpuId, const 
     return Error{QStringLiteral("%1: no graph (not in the zoo, no ONNX export, no model_config kwargs)").arg(model)};
 }
 
+// The systems of data/measured rows that the host catalogue lists: the rows of a GPU folder whose
+// `host` cell reads `host` ran on the catalogue's host `catalogueId` (the folder's README.md
+// describes the machine). Rows of other systems are priced on the fitted server, with a note.
+struct MeasuredSystem {
+    const char *gpuId;
+    const char *host;
+    const char *catalogueId;
+};
+constexpr MeasuredSystem kMeasuredSystems[] = {{"h100-sxm5-80gb", "vm", "measured-h100-vm"}};
+
+const HostSpec *measuredSystemHost(const QString &gpuId, const QString &host) {
+    for (const MeasuredSystem &m : kMeasuredSystems) {
+        if (gpuId == QLatin1String(m.gpuId) && host == QLatin1String(m.host)) {
+            return HostCatalogue::builtIn().find(QLatin1String(m.catalogueId));
+        }
+    }
+    return nullptr;
+}
+
+// The architecture family of a measured model (torchvision / timm / transformers names), the unit
+// left out together by the host-scale fit: a model's sizes and variants share their op sequence.
+QString measuredModelFamily(const QString &model) {
+    const QString m = model.startsWith(QLatin1String("timm_")) ? model.mid(5) : model;
+    static const std::pair<const char *, const char *> families[] = {
+        {"resnet", "resnet"},       {"resnext", "resnet"},         {"wide_resnet", "resnet"},
+        {"efficientnet", "efficientnet"}, {"mobilenet", "mobilenet"}, {"shufflenet", "mobilenet"},
+        {"regnet", "regnet"},       {"convnext", "convnext"},      {"densenet", "densenet"},
+        {"vgg", "vgg"},             {"vit_", "vit"},               {"deit", "vit"},
+        {"swin", "vit"},            {"mixer", "mixer"},            {"bert", "bert"},
+        {"gpt2", "gpt2"},           {"llama", "llama"},            {"opt", "opt"}};
+    for (const auto &[prefix, family] : families) {
+        if (m.startsWith(QLatin1String(prefix))) {
+            return QLatin1String(family);
+        }
+    }
+    return m.section(QLatin1Char('_'), 0, 0);
+}
+
+// A measured row prepared for repeated prediction with other host costs: its graph lowered as
+// validate predicts it, on its GPU (and MPS share) and host with time scale 1; the host model
+// passed to predictMeasuredCase scales the fitted server's costs.
+struct MeasuredCase {
+    std::size_t row = 0;  // index into the file's rows
+    std::shared_ptr<Prepared> prepared;
+    std::shared_ptr<const TargetDevice> device;
+};
+
+// The fitted server's host costs x `scale` on every CPU-side cost (the GPU gap stays): the same
+// timeline as a host whose HostSpec::timeScale is `scale` (predictor.cpp, HostCosts).
+HostOverheadModel scaledHostModel(HostOverheadModel m, double scale) {
+    for (HostOverheadParameters *p : {&m.eager, &m.fused}) {
+        p->perInferenceMs *= scale;
+        p->opUs *= scale;
+        p->viewUs *= scale;
+        p->shapeUs *= scale;
+        p->autocastOpUs *= scale;
+        p->kernelUs *= scale;
+    }
+    return m;
+}
+
+Prediction predictMeasuredCase(const MeasuredCase &c, std::int64_t batch, const HostOverheadModel &host,
+                               const KernelModel &km, KernelPredictionCache *cache) {
+    PredictOptions po;
+    po.batch = batch;
+    po.keepKernels = false;
+    po.computeMemory = false;
+    po.hostModel = &host;
+    po.kernelModel = &km;
+    po.cache = cache;
+    return predictPlan(c.prepared->graph, c.prepared->analysis, c.prepared->plan, *c.device, po);
+}
+
+// A row is host-bound when its GPU busy time is under this share of its host time at the fitted
+// server's costs: then the host time decides the latency whatever the scale in the fit's range.
+constexpr double kHostBoundGpuShare = 0.25;
+// The range searched for a host time scale.
+constexpr double kHostScaleLow = 0.15;
+constexpr double kHostScaleHigh = 1.5;
+
+// The host time scale minimising the MAPE of the cases passing `use` (golden-section search on
+// log scale; the MAPE of host-bound rows is unimodal in the scale: each row's latency grows with it).
+double fitHostScale(const std::vector<MeasuredCase> &cases, const std::vector<ValidationRow> &rows,
+                    const HostOverheadModel &start, const KernelModel &km, std::map<QString, KernelPredictionCache> &caches,
+                    const std::function<bool(const MeasuredCase &)> &use, double *mapeAtFit = nullptr) {
+    auto mapeAt = [&](double logScale) {
+        const HostOverheadModel m = scaledHostModel(start, std::exp(logScale));
+        double sum = 0;
+        int n = 0;
+        for (const MeasuredCase &c : cases) {
+            if (!use(c)) {
+                continue;
+            }
+            const Prediction p = predictMeasuredCase(c, rows[c.row].batch, m, km, &caches[c.device->key]);
+            sum += std::abs(p.latencyMs / rows[c.row].measuredMs - 1.0);
+            ++n;
+        }
+        return n ? 100.0 * sum / n : 0.0;
+    };
+    const double phi = (std::sqrt(5.0) - 1.0) / 2.0;
+    double a = std::log(kHostScaleLow), b = std::log(kHostScaleHigh);
+    double x1 = b - phi * (b - a), x2 = a + phi * (b - a);
+    double f1 = mapeAt(x1), f2 = mapeAt(x2);
+    while (b - a > 1e-4) {
+        if (f1 <= f2) {
+            b = x2;
+            x2 = x1;
+            f2 = f1;
+            x1 = b - phi * (b - a);
+            f1 = mapeAt(x1);
+        } else {
+            a = x1;
+            x1 = x2;
+            f1 = f2;
+            x2 = a + phi * (b - a);
+            f2 = mapeAt(x2);
+        }
+    }
+    const double best = 0.5 * (a + b);
+    if (mapeAtFit) {
+        *mapeAtFit = mapeAt(best);
+    }
+    return std::exp(best);
+}
+
+struct MeasuredFile {
+    std::vector<ValidationRow> rows;
+    std::vector<MeasuredCase> cases;  // rows on a catalogued measured system (kMeasuredSystems)
+};
+
+Result<MeasuredFile> loadMeasuredFile(const QString &path, const ValidationOptions &options, bool withCases,
+                                      QStringList *notes);
+
+// Leave-one-family-out predictions of a measured file's rows on a catalogued measured system: per
+// model family, the host time scale fitted on the other families' host-bound batch-1 rows; every
+// row of the family (all batch sizes) predicted with it, into lofoPredictedMs and its band.
+void predictMeasuredLeaveOut(MeasuredFile &file, const ValidationOptions &options) {
+    const KernelModel &km = kernelModelOf(options);
+    const HostOverheadModel &start = options.hostModel ? *options.hostModel : HostOverheadModel::builtIn();
+    std::map<QString, KernelPredictionCache> caches;
+    std::vector<std::pair<QString, QString>> groups;  // (host, family), each fitted on its host's rows only
+    for (const MeasuredCase &c : file.cases) {
+        const std::pair<QString, QString> g{file.rows[c.row].hostId, file.rows[c.row].modelFamily};
+        if (std::find(groups.begin(), groups.end(), g) == groups.end()) {
+            groups.push_back(g);
+        }
+    }
+    for (const std::pair<QString, QString> &group : groups) {
+        const QString &host = group.first;
+        const QString &family = group.second;
+        auto fitOn = [&](const MeasuredCase &c) {
+            const ValidationRow &r = file.rows[c.row];
+            return r.hostId == host && r.hostBound && r.batch == 1 && r.modelFamily != family;
+        };
+        if (std::none_of(file.cases.begin(), file.cases.end(), fitOn)) {
+            continue;  // nothing to fit on without this family: no leave-one-out prediction
+        }
+        const double scale = fitHostScale(file.cases, file.rows, start, km, caches, fitOn);
+        const HostOverheadModel m = scaledHostModel(start, scale);
+        for (const MeasuredCase &c : file.cases) {
+            ValidationRow &r = file.rows[c.row];
+            if (r.hostId != host || r.modelFamily != family) {
+                continue;
+            }
+            const Prediction p = predictMeasuredCase(c, r.batch, m, km, &caches[c.device->key]);
+            r.lofoPredictedMs = p.latencyMs;
+            r.lofoBandLowMs = p.bandLowMs;
+            r.lofoBandHighMs = p.bandHighMs;
+        }
+    }
+}
+
 }  // namespace
 
 // ------------------------------------------------------------------------------------------------
@@ -851,15 +1023,20 @@ Result<std::vector<ValidationRow>> validateModelOps(const ValidationOptions &opt
     return rows;
 }
 
-Result<std::vector<ValidationRow>> validateMeasuredFile(const QString &path, const ValidationOptions &options,
-                                                       QStringList *notes) {
+namespace {
+
+Result<MeasuredFile> loadMeasuredFile(const QString &path, const ValidationOptions &options, bool withCases,
+                                      QStringList *notes) {
     Result<CsvTable> table = readCsv(path);
     if (!table) {
         return table.error();
     }
     const bool explicitFile = options.extraMeasuredFiles.contains(path);
     const KernelModel &km = kernelModelOf(options);
-    std::vector<ValidationRow> rows;
+    MeasuredFile file;
+    std::vector<ValidationRow> &rows = file.rows;
+    std::map<QString, std::shared_ptr<const TargetDevice>> fittedHostDevices;
+    QStringList uncatalogued;
     for (const QStringList &r : table->rows) {
         const QString source = cell(*table, r, QStringLiteral("source"));
         if (source != QLatin1String("measured") && !(explicitFile && source == QLatin1String("synthetic"))) {
@@ -874,6 +1051,7 @@ Result<std::vector<ValidationRow>> validateMeasuredFile(const QString &path, con
         row.gpuName = cell(*table, r, QStringLiteral("gpu_name"));
         row.model = cell(*table, r, QStringLiteral("model"));
         row.family = cell(*table, r, QStringLiteral("family"));
+        row.modelFamily = measuredModelFamily(row.model);
         row.batch = toInt(cell(*table, r, QStringLiteral("batch")));
         const std::int64_t seq = toInt(cell(*table, r, QStringLiteral("seq_len")));
         const std::int64_t image = toInt(cell(*table, r, QStringLiteral("image_size")));
@@ -913,7 +1091,17 @@ Result<std::vector<ValidationRow>> validateMeasuredFile(const QString &path, con
         if (!target) {
             continue;
         }
-        *target = onFittedHost(*target);
+        // The row's system, where the host catalogue lists it; else the fitted server (as before the
+        // catalogue had measured systems).
+        const QString hostCell = cell(*table, r, QStringLiteral("host"));
+        const HostSpec *system = measuredSystemHost(gpu->id, hostCell);
+        if (system) {
+            target->setHost(*system);
+        } else {
+            *target = onFittedHost(*target);
+            uncatalogued << QStringLiteral("%1 host '%2'").arg(gpu->id, hostCell);
+        }
+        row.hostId = target->host().id;
         const QJsonObject config =
             QJsonDocument::fromJson(cell(*table, r, QStringLiteral("model_config")).toUtf8()).object();
         Result<Graph> g = measuredGraph(options.dataDir, row.gpuId, row.model, config, row.batch, seq, image);
@@ -954,10 +1142,133 @@ Result<std::vector<ValidationRow>> validateMeasuredFile(const QString &path, con
         row.predictedEnergyJ = p->energyJ;
         row.measuredPowerW = toDouble(cell(*table, r, QStringLiteral("avg_power_w")));
         row.predictedPowerW = p->avgPowerW;
+        if (withCases && system) {
+            // Prepared as predict() prepares it, on the fitted server (host costs scaled by the host model).
+            MeasuredCase c;
+            c.row = rows.size();
+            c.prepared = std::make_shared<Prepared>();
+            c.prepared->graph = std::move(*g);
+            c.prepared->analysis = GraphAnalysis::of(c.prepared->graph);
+            LoweringOptions lo;
+            lo.precision = knobs.precision;
+            lo.runtime = knobs.runtime;
+            lo.attention = po.attention;
+            c.prepared->plan = lowerGraph(c.prepared->graph, c.prepared->analysis, lo);
+            // The row's host with time scale 1: the host model passed to predictMeasuredCase carries the
+            // scale; the host's band stays.
+            Target unscaled = *target;
+            HostSpec costsAsFitted = *system;
+            costsAsFitted.timeScale = 1.0;
+            unscaled.setHost(costsAsFitted);
+            auto dit = fittedHostDevices.find(unscaled.key());
+            if (dit == fittedHostDevices.end()) {
+                dit = fittedHostDevices
+                          .emplace(unscaled.key(), std::make_shared<const TargetDevice>(TargetDevice::make(unscaled, km)))
+                          .first;
+            }
+            c.device = dit->second;
+            const HostOverheadModel &fittedCosts = options.hostModel ? *options.hostModel : HostOverheadModel::builtIn();
+            const Prediction atFitted = predictMeasuredCase(c, row.batch, fittedCosts, km, nullptr);
+            row.hostBound = atFitted.gpuBusyMs < kHostBoundGpuShare * atFitted.hostMs;
+            file.cases.push_back(std::move(c));
+        }
         rows.push_back(row);
     }
-    return rows;
+    if (notes && !uncatalogued.isEmpty()) {
+        uncatalogued.removeDuplicates();
+        *notes << QStringLiteral("%1: rows of %2 priced on the fitted server (no host catalogue entry for that system)")
+                      .arg(path, uncatalogued.join(QStringLiteral(", ")));
+    }
+    return file;
 }
+
+}  // namespace
+
+Result<std::vector<ValidationRow>> validateMeasuredFile(const QString &path, const ValidationOptions &options,
+                                                       QStringList *notes) {
+    Result<MeasuredFile> file = loadMeasuredFile(path, options, options.loo, notes);
+    if (!file) {
+        return file.error();
+    }
+    if (options.loo && !file->cases.empty()) {
+        predictMeasuredLeaveOut(*file, options);
+    }
+    return std::move(file->rows);
+}
+
+Result<std::vector<HostScaleFit>> fitMeasuredHostScales(const ValidationOptions &options) {
+    QStringList files;
+    const QDir measured(QDir(options.dataDir).filePath(QStringLiteral("measured")));
+    for (const QString &d : measured.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
+        const QString f = measured.filePath(d + QStringLiteral("/latency.csv"));
+        if (QFileInfo::exists(f)) {
+            files << f;
+        }
+    }
+    const KernelModel &km = kernelModelOf(options);
+    const HostOverheadModel &start = options.hostModel ? *options.hostModel : HostOverheadModel::builtIn();
+    std::vector<HostScaleFit> fits;
+    for (const QString &f : files) {
+        Result<MeasuredFile> file = loadMeasuredFile(f, options, true, nullptr);
+        if (!file) {
+            return Error{QStringLiteral("%1: %2").arg(f, file.errorMessage())};
+        }
+        std::map<QString, std::vector<std::size_t>> byHost;  // host id -> cases
+        for (std::size_t i = 0; i < file->cases.size(); ++i) {
+            byHost[file->rows[file->cases[i].row].hostId].push_back(i);
+        }
+        for (const auto &[hostId, indices] : byHost) {
+            std::vector<MeasuredCase> cases;
+            for (std::size_t i : indices) {
+                cases.push_back(file->cases[i]);
+            }
+            const std::vector<ValidationRow> &rows = file->rows;
+            auto fitted = [&](const MeasuredCase &c) { return rows[c.row].hostBound && rows[c.row].batch == 1; };
+            std::map<QString, KernelPredictionCache> caches;
+            HostScaleFit fit;
+            fit.file = f;
+            fit.gpuId = rows[cases.front().row].gpuId;
+            fit.hostId = hostId;
+            if (const HostSpec *h = HostCatalogue::builtIn().find(hostId)) {
+                fit.catalogueScale = h->timeScale;
+            }
+            QStringList families;
+            for (const MeasuredCase &c : cases) {
+                fit.rows += fitted(c) ? 1 : 0;
+                fit.batchOneRows += rows[c.row].batch == 1 ? 1 : 0;
+                if (!families.contains(rows[c.row].modelFamily)) {
+                    families << rows[c.row].modelFamily;
+                }
+            }
+            double sum = 0;
+            for (const MeasuredCase &c : cases) {
+                if (fitted(c)) {
+                    sum += std::abs(predictMeasuredCase(c, rows[c.row].batch, start, km, &caches[c.device->key]).latencyMs /
+                                        rows[c.row].measuredMs - 1.0);
+                }
+            }
+            if (fit.rows == 0) {
+                continue;  // no host-bound batch-1 row: nothing to fit
+            }
+            fit.mapeBefore = 100.0 * sum / fit.rows;
+            fit.scale = fitHostScale(cases, rows, start, km, caches, fitted, &fit.mapeAfter);
+            for (const QString &family : families) {
+                HostScaleFit::LeaveOut lo;
+                lo.family = family;
+                auto use = [&](const MeasuredCase &c) { return fitted(c) && rows[c.row].modelFamily != family; };
+                lo.fitRows = static_cast<int>(std::count_if(cases.begin(), cases.end(), use));
+                if (lo.fitRows == 0) {
+                    continue;
+                }
+                lo.scale = fitHostScale(cases, rows, start, km, caches, use);
+                fit.leaveOut.push_back(lo);
+            }
+            fits.push_back(std::move(fit));
+        }
+    }
+    return fits;
+}
+
 
 Result<ValidationResult> runValidation(const ValidationOptions &options) {
     ValidationResult result;

@@ -52,7 +52,14 @@ struct ValidationRow {
                                 // model without this GPU's chip, host parameters fitted on the other GPU
     double looBandLowMs = 0;     // the 80 % band of looPredictedMs (the leave-one-out prediction's own band)
     double looBandHighMs = 0;
-    double lofoPredictedMs = 0;  // dle: host parameters fitted on the V100 rows of the other model families
+    double lofoPredictedMs = 0;  // dle: host parameters fitted on the V100 rows of the other model families;
+                                 // measured: host time scale fitted on the other model families' host-bound rows
+    double lofoBandLowMs = 0;    // measured: the 80 % band of lofoPredictedMs
+    double lofoBandHighMs = 0;
+    QString modelFamily;         // measured: the architecture family left out together (resnet, vit, bert, ...)
+    QString hostId;              // measured: the catalogue host the row is priced on
+    bool hostBound = false;      // measured: predicted GPU busy time under a quarter of the host time at the
+                                 // fitted server's costs (the rows a host time scale is fitted on)
     // e2e on a GPU whose generation has a hold-out model (data/predictor/loo/gen-<architecture>.json,
     // `infersight-train-kernels --hold-out-generation`): predicted with the kernel model fitted without
     // every GPU of that generation (leave-one-generation-out, issue 17); 0: none.
@@ -74,6 +81,7 @@ struct ValidationRow {
     double ape() const { return measuredMs > 0 ? std::abs(predictedMs / measuredMs - 1.0) * 100.0 : 0.0; }
     bool inBand() const { return measuredMs >= bandLowMs && measuredMs <= bandHighMs; }
     bool inLooBand() const { return looPredictedMs > 0 && measuredMs >= looBandLowMs && measuredMs <= looBandHighMs; }
+    bool inLofoBand() const { return lofoPredictedMs > 0 && measuredMs >= lofoBandLowMs && measuredMs <= lofoBandHighMs; }
     bool inLogenBand() const {
         return logenPredictedMs > 0 && measuredMs >= logenBandLowMs && measuredMs <= logenBandHighMs;
     }
@@ -134,6 +142,30 @@ struct HostFit {
     int rows = 0;
 };
 Result<HostFit> fitEagerHostOverhead(const ValidationOptions &options, const QString &gpuName = QStringLiteral("V100 16GB"));
+
+// The host time scale of a measured system (data/measured/<gpu>/latency.csv rows whose `host`
+// the host catalogue lists, e.g. the H100 KVM guest "measured-h100-vm"): the factor on every
+// CPU-side cost of the fitted server (HostSpec::timeScale) that minimises the MAPE of the system's
+// batch-1 host-bound rows (ValidationRow::hostBound), fitted on all of them and once per model family
+// without that family (leave-one-family-out; validate predicts each family's rows with the latter).
+struct HostScaleFit {
+    QString file;             // the latency.csv
+    QString gpuId;
+    QString hostId;           // the catalogue host its rows are priced on
+    double catalogueScale = 1;  // that host's time scale in the built-in catalogue
+    double scale = 1;         // fitted on all host-bound batch-1 rows
+    int rows = 0;             // host-bound batch-1 rows
+    int batchOneRows = 0;
+    double mapeBefore = 0;    // of the host-bound rows at the fitted server's costs (scale 1)
+    double mapeAfter = 0;     // at `scale`
+    struct LeaveOut {
+        QString family;
+        int fitRows = 0;      // host-bound batch-1 rows of the other families
+        double scale = 1;
+    };
+    std::vector<LeaveOut> leaveOut;
+};
+Result<std::vector<HostScaleFit>> fitMeasuredHostScales(const ValidationOptions &options);
 
 // The factor on the class half-widths (UncertaintyCalibration::scale) that makes `coverage` of the
 // rows passing `filter` lie in their band, without a system term.

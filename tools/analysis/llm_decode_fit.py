@@ -10,7 +10,12 @@ Prints, from the project's data only (no model involved):
      kernels_matmul.csv.gz with M <= 16 (weights N x K, 4 bytes), relative to the generation's
      fraction (the fp32 entry of the eager runtimes' decode efficiencies, llm_runtime.cpp);
   3. how the published decode rows of data/llm sit against the bandwidth floor
-     (weights + KV at the mean context) / datasheet bandwidth, per runtime family and format.
+     (weights + KV at the mean context) / datasheet bandwidth, per runtime family and format;
+  4. the marginal streaming fraction of each family and format: for the rows of one source, engine,
+     GPU, format and request that differ only in the model, the step-time difference between the
+     smallest and the largest model over their byte difference (per-step fixed costs cancel), as a
+     fraction of datasheet bandwidth; with the per-family medians and their median over the fused
+     engines (the vLLM class's 8-bit / 4-bit caps, llm_runtime.cpp).
 
 Run: /usr/bin/python3 tools/analysis/llm_decode_fit.py [DATA_DIR]   (default: data/)
 """
@@ -151,6 +156,7 @@ def llm_floor_ratios():
                 return fam
         return r
     agg = collections.defaultdict(list)
+    pairs = collections.defaultdict(list)  # part 4: same source / engine / GPU / format / request
     for r in read_csv(os.path.join(DATA, 'llm', 'llm_decode_published.csv')):
         g = alias.get(r['gpu'], r['gpu'])
         if g not in bw or r['model'] not in models or 'do not use' in r['notes']:
@@ -166,11 +172,35 @@ def llm_floor_ratios():
         w, kv = models[r['model']]
         floor = (w * b + kv * ctx) / (bw[g] * 1e9) * 1e3
         agg[(family(r['runtime']), f)].append(ms / floor)
+        pairs[(family(r['runtime']), f, g, r['source_url'], r['prompt_tokens'], r['output_tokens_or_context'])].append(
+            (w * b + kv * ctx, ms, r['model']))
     print('\n3. Published decode rows against the bandwidth floor (measured / floor; floor = weights + KV at the')
     print('   mean context over datasheet bandwidth; contexts of rows that do not state them taken as 256)')
     for k in sorted(agg):
         v = sorted(agg[k])
         print('   %-10s %-6s rows %3d  median %.2f  range %.2f .. %.2f' % (k[0], k[1], len(v), v[len(v) // 2], v[0], v[-1]))
+
+    print('\n4. Marginal streaming fraction (largest minus smallest model of one source / engine / GPU / format /')
+    print('   request, byte difference >= 1 GB: fixed per-step costs cancel), fraction of datasheet bandwidth')
+    marginal = collections.defaultdict(list)
+    for k, v in sorted(pairs.items()):
+        v = sorted(set(v))
+        lo, hi = v[0], v[-1]
+        if len(v) < 2 or hi[0] - lo[0] < 1e9 or hi[1] <= lo[1]:
+            continue
+        frac = (hi[0] - lo[0]) / ((hi[1] - lo[1]) * 1e-3) / (bw[k[2]] * 1e9)
+        fixed = lo[1] - lo[0] / (frac * bw[k[2]] * 1e9) * 1e3
+        if frac > 1.0:  # faster than datasheet: the two rows differ in more than their bytes (host-bound runs)
+            print('   %-10s %-6s %-16s %-12s .. %-12s fraction %.2f  (over datasheet: left out)' % (k[0], k[1], k[2], lo[2], hi[2], frac))
+            continue
+        marginal[(k[0], k[1])].append(frac)
+        print('   %-10s %-6s %-16s %-12s .. %-12s fraction %.2f  fixed %5.2f ms' % (k[0], k[1], k[2], lo[2], hi[2], frac, fixed))
+    fused = ('calm', 'exllamav2', 'mlc-llm', 'tinychat', 'trt-llm', 'vllm')
+    for bits, formats in (('8-bit', ('fp8', 'w8a8', 'w8a16')), ('4-bit', ('w4a16',))):
+        meds = {k[0]: float(np.median(v)) for k, v in marginal.items() if k[1] in formats and k[0] in fused}
+        if meds:
+            print('   fused engines, %s: %s; median %.2f' % (bits, ', '.join('%s %.2f' % kv for kv in sorted(meds.items())),
+                                                          float(np.median(list(meds.values())))))
 
 
 if __name__ == '__main__':

@@ -184,8 +184,12 @@ public:
         for (const auto &np : proto.node()) {
             valueCount += static_cast<std::size_t>(np.output_size());
         }
-        graph.values.reserve(valueCount);
+        graph.reserveValues(valueCount);
         graph.nodes.reserve(static_cast<std::size_t>(proto.node_size()));
+        // Names resolve to value indices here, on the proto's own strings: each name is converted
+        // to a QString and entered in the graph's index once, when its value is added, and every
+        // later mention is one lookup without a conversion (issue 15, item 5).
+        AsciiValueIndex ids(graph, valueCount);
         std::unordered_set<std::string> initializerNames;
         for (const auto &t : proto.initializer()) {
             initializerNames.insert(t.name());
@@ -203,10 +207,10 @@ public:
             if (v.name.isEmpty()) {
                 return Error{QStringLiteral("%1: invalid graph: a graph input has no name").arg(m_path)};
             }
-            if (graph.findValue(v.name) >= 0) {
+            if (isDeclared(graph, ids, vi.name(), v.name)) {
                 return Error{QStringLiteral("%1: invalid graph: input '%2' is declared twice").arg(m_path, v.name)};
             }
-            graph.inputs.push_back(graph.addValue(std::move(v)));
+            graph.inputs.push_back(addNamedValue(graph, ids, vi.name(), std::move(v)));
         }
         for (const auto &t : proto.initializer()) {
             auto info = tensorInfo(t, QStringLiteral("initializer '%1'").arg(fromStd(t.name())));
@@ -218,7 +222,7 @@ public:
             if (v.name.isEmpty()) {
                 return Error{QStringLiteral("%1: invalid graph: an initializer has no name").arg(m_path)};
             }
-            if (graph.findValue(v.name) >= 0) {
+            if (isDeclared(graph, ids, t.name(), v.name)) {
                 return Error{QStringLiteral("%1: invalid graph: initializer '%2' is declared twice").arg(m_path, v.name)};
             }
             v.kind = ValueKind::Initializer;
@@ -229,12 +233,12 @@ public:
             v.declaredRankKnown = true;
             v.intData = std::move(info->intData);
             v.floatData = std::move(info->floatData);
-            graph.addValue(std::move(v));
+            addNamedValue(graph, ids, t.name(), std::move(v));
         }
         for (const auto &s : proto.sparse_initializer()) {
             Value v;
             v.name = fromStd(s.values().name());
-            if (v.name.isEmpty() || graph.findValue(v.name) >= 0) {
+            if (v.name.isEmpty() || isDeclared(graph, ids, s.values().name(), v.name)) {
                 return Error{QStringLiteral("%1: invalid graph: sparse initializer '%2' has no name or is declared twice")
                                  .arg(m_path, v.name)};
             }
@@ -249,7 +253,7 @@ public:
                 v.declared.push_back(Dim::fixed(d));
             }
             v.declaredRankKnown = true;
-            graph.addValue(std::move(v));
+            addNamedValue(graph, ids, s.values().name(), std::move(v));
         }
         // Nodes.
         for (const auto &np : proto.node()) {
@@ -263,11 +267,13 @@ public:
             if (node.opType.isEmpty()) {
                 return Error{QStringLiteral("%1: invalid graph: node '%2' has no op_type").arg(m_path, node.name)};
             }
+            node.inputs.reserve(static_cast<std::size_t>(np.input_size()));
             for (const auto &in : np.input()) {
-                node.inputs.push_back(in.empty() ? -1 : valueIndex(graph, fromStd(in)));
+                node.inputs.push_back(in.empty() ? -1 : valueIndex(graph, ids, in));
             }
+            node.outputs.reserve(static_cast<std::size_t>(np.output_size()));
             for (const auto &out : np.output()) {
-                node.outputs.push_back(out.empty() ? -1 : valueIndex(graph, fromStd(out)));
+                node.outputs.push_back(out.empty() ? -1 : valueIndex(graph, ids, out));
             }
             for (const auto &ap : np.attribute()) {
                 auto attribute = convertAttribute(ap, node);
@@ -283,7 +289,7 @@ public:
             if (name.isEmpty()) {
                 return Error{QStringLiteral("%1: invalid graph: a graph output has no name").arg(m_path)};
             }
-            const int index = valueIndex(graph, name);
+            const int index = valueIndex(graph, ids, vi.name());
             Value &v = graph.values[static_cast<std::size_t>(index)];
             if (topLevel && v.kind == ValueKind::Intermediate && v.producer < 0) {
                 return Error{QStringLiteral("%1: invalid graph: output '%2' is produced by no node and is neither an "
@@ -344,15 +350,115 @@ private:
         return it->second;
     }
 
-    int valueIndex(Graph &graph, const QString &name) {
-        const int existing = graph.findValue(name);
-        if (existing >= 0) {
-            return existing;
+    // Value index per ASCII name, an open-addressing table of value indices keyed by the name's
+    // characters: a name from the file is looked up as it is (no QString made) and compared with the
+    // value's name in the graph, and the table holds nothing else (4 bytes a slot; a node-based map
+    // of the proto's strings raised the peak of a million-node chain by 45 MB, issue 15 item 5).
+    class AsciiValueIndex {
+    public:
+        AsciiValueIndex(const Graph &graph, std::size_t expected) : m_graph(graph) {
+            std::size_t slotCount = 16;
+            while (slotCount < 2 * expected) {
+                slotCount *= 2;
+            }
+            m_slots.assign(slotCount, -1);
+        }
+
+        // The index of the value named `name` (ASCII), -1 when there is none.
+        int find(const std::string &name) const {
+            const QLatin1String text(name.data(), static_cast<qsizetype>(name.size()));
+            const std::size_t mask = m_slots.size() - 1;
+            for (std::size_t slot = hash(name) & mask;; slot = (slot + 1) & mask) {
+                const int value = m_slots[slot];
+                if (value < 0) {
+                    return -1;
+                }
+                if (m_graph.values[static_cast<std::size_t>(value)].name == text) {
+                    return value;
+                }
+            }
+        }
+
+        // Enters value `value`, whose name is ASCII and not entered yet.
+        void add(int value) {
+            if (2 * (m_count + 1) > m_slots.size()) {
+                const std::vector<int> old = std::move(m_slots);
+                m_slots.assign(old.size() * 2, -1);
+                for (const int entered : old) {
+                    if (entered >= 0) {
+                        place(entered);
+                    }
+                }
+            }
+            place(value);
+            ++m_count;
+        }
+
+    private:
+        // FNV-1a over the characters: the same for an ASCII name's bytes and its QString.
+        static std::size_t hash(const std::string &text) {
+            std::uint64_t h = 14695981039346656037ULL;
+            for (const char c : text) {
+                h = (h ^ static_cast<std::uint64_t>(static_cast<unsigned char>(c))) * 1099511628211ULL;
+            }
+            return static_cast<std::size_t>(h);
+        }
+        static std::size_t hash(const QString &text) {
+            std::uint64_t h = 14695981039346656037ULL;
+            for (const QChar c : text) {
+                h = (h ^ static_cast<std::uint64_t>(c.unicode())) * 1099511628211ULL;
+            }
+            return static_cast<std::size_t>(h);
+        }
+        void place(int value) {
+            const std::size_t mask = m_slots.size() - 1;
+            std::size_t slot = hash(m_graph.values[static_cast<std::size_t>(value)].name) & mask;
+            while (m_slots[slot] >= 0) {
+                slot = (slot + 1) & mask;
+            }
+            m_slots[slot] = value;
+        }
+
+        const Graph &m_graph;
+        std::vector<int> m_slots;  // value index, -1 for a free slot
+        std::size_t m_count = 0;
+    };
+
+    static bool isAscii(const std::string &text) {
+        return std::all_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+    }
+
+    // Whether a value named `name` (`qname` as a QString) is in the graph. ASCII names are looked up
+    // in `ids`; others in the graph's own index, by their QString: bytes that are not valid UTF-8
+    // decode to U+FFFD, so two such names are one name there.
+    static bool isDeclared(const Graph &graph, const AsciiValueIndex &ids, const std::string &name, const QString &qname) {
+        return (isAscii(name) ? ids.find(name) : graph.findValue(qname)) >= 0;
+    }
+
+    static int addNamedValue(Graph &graph, AsciiValueIndex &ids, const std::string &name, Value v) {
+        const int index = graph.addValue(std::move(v));
+        if (isAscii(name)) {
+            ids.add(index);
+        }
+        return index;
+    }
+
+    int valueIndex(Graph &graph, AsciiValueIndex &ids, const std::string &name) {
+        const bool ascii = isAscii(name);
+        if (ascii) {
+            if (const int existing = ids.find(name); existing >= 0) {
+                return existing;
+            }
         }
         Value v;
-        v.name = name;
+        v.name = fromStd(name);
+        if (!ascii) {
+            if (const int existing = graph.findValue(v.name); existing >= 0) {
+                return existing;
+            }
+        }
         v.kind = ValueKind::Intermediate;
-        return graph.addValue(std::move(v));
+        return addNamedValue(graph, ids, name, std::move(v));
     }
 
     Value valueFromInfo(const onnx::ValueInfoProto &vi) {
@@ -544,12 +650,10 @@ void hideLibonnxHazards(onnx::GraphProto &graph, QStringList &warnings) {
     }
 }
 
-// Runs onnx::shape_inference on the model (consumed: edited in place, then freed; no copy is made,
-// issue 15 item 5) with the inputs fixed to `bindings`, and counts the node outputs of the main
-// graph it gives a complete shape.
-void libonnxDiagnostic(std::unique_ptr<onnx::ModelProto> model, const Graph &graph, const ShapeBindings &bindings,
-                       OnnxImport &out) {
-    onnx::ModelProto &copy = *model;
+// Runs onnx::shape_inference on the model (edited in place, and freed by the caller afterwards; no
+// copy is made, issue 15 item 5) with the inputs fixed to `bindings`, and counts the node outputs of
+// the main graph it gives a complete shape.
+void libonnxDiagnostic(onnx::ModelProto &copy, const Graph &graph, const ShapeBindings &bindings, OnnxImport &out) {
     auto *g = copy.mutable_graph();
     for (auto &vi : *g->mutable_input()) {
         const int index = graph.findValue(fromStd(vi.name()));
@@ -664,10 +768,16 @@ Result<OnnxImport> importFile(const QString &path, const OnnxImportOptions &opti
         return Error{QStringLiteral("%1: the model's structure alone exceeds 2 GB; cannot import it").arg(path)};
     }
 
-    // Held by pointer so that it can be freed as soon as the graph is built (issue 15, item 5: the
-    // parsed protobuf of a million-node model takes about as much memory as the graph).
-    auto parsed = std::make_unique<onnx::ModelProto>();
-    onnx::ModelProto &model = *parsed;
+    // Parsed into an arena, held by pointer so that it can be freed as soon as the graph is built
+    // (issue 15, item 5: the parsed protobuf of a million-node model takes about as much memory as
+    // the graph). The arena allocates the model's millions of small messages and strings from a few
+    // large blocks and frees them at once (a 50,000-node chain: 80 M instructions to parse and free,
+    // 200 M with a heap allocation per message).
+    google::protobuf::ArenaOptions arenaOptions;
+    arenaOptions.start_block_size = 64 * 1024;
+    arenaOptions.max_block_size = 4 * 1024 * 1024;
+    auto parsed = std::make_unique<google::protobuf::Arena>(arenaOptions);
+    onnx::ModelProto &model = *google::protobuf::Arena::CreateMessage<onnx::ModelProto>(parsed.get());
     if (!model.ParseFromArray(skeleton->bytes.constData(), static_cast<int>(skeleton->bytes.size()))) {
         return Error{QStringLiteral("%1: corrupt ONNX file: the protobuf does not parse as an ONNX ModelProto").arg(path)};
     }
@@ -763,7 +873,8 @@ Result<OnnxImport> importFile(const QString &path, const OnnxImportOptions &opti
         return Error{QStringLiteral("%1: invalid graph: %2").arg(path, sorted.errorMessage())};
     }
     std::vector<GraphIssue> fatal;
-    for (GraphIssue &issue : graph.validate()) {
+    // Sorted: no cycle to look for. Types are checked after propagation, when they are known.
+    for (GraphIssue &issue : graph.validate(ValidationChecks{.structure = true, .cycles = false, .types = false})) {
         switch (issue.kind) {
         case GraphIssue::Kind::Cycle:
         case GraphIssue::Kind::DanglingInput:
@@ -778,7 +889,8 @@ Result<OnnxImport> importFile(const QString &path, const OnnxImportOptions &opti
     }
 
     if (runLibonnx) {
-        libonnxDiagnostic(std::move(parsed), graph, completeBindings(graph, options.bindings), out);
+        libonnxDiagnostic(model, graph, completeBindings(graph, options.bindings), out);
+        parsed.reset();
         releaseFreedMemory();
     }
 
@@ -787,7 +899,7 @@ Result<OnnxImport> importFile(const QString &path, const OnnxImportOptions &opti
         return bound.error();
     }
     std::vector<GraphIssue> mismatches;
-    for (GraphIssue &issue : graph.validate()) {
+    for (GraphIssue &issue : graph.validate(ValidationChecks{.structure = false, .cycles = false, .types = true})) {
         if (issue.kind == GraphIssue::Kind::TypeMismatch) {
             mismatches.push_back(std::move(issue));
         }

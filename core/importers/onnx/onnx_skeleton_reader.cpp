@@ -256,8 +256,8 @@ QString renderPath(const PathLink *link) {
     return parts.isEmpty() ? QStringLiteral("the model") : parts.join(QLatin1Char('.'));
 }
 
-void appendVarint(QByteArray &out, std::uint64_t value) {
-    char buf[10];
+// Writes `value` as a protobuf varint at `buf` (room for 10 bytes); returns the bytes written.
+int encodeVarint(char *buf, std::uint64_t value) {
     int n = 0;
     do {
         std::uint8_t b = value & 0x7F;
@@ -267,7 +267,7 @@ void appendVarint(QByteArray &out, std::uint64_t value) {
         }
         buf[n++] = static_cast<char>(b);
     } while (value);
-    out.append(buf, n);
+    return n;
 }
 
 struct Field {
@@ -515,13 +515,16 @@ private:
                 }
                 continue;
             }
-            QByteArray sub;
-            if (!walk(child, field.valueStart, field.end, false, sub, depth + 1, &self)) {
+            // The child is written in place and its tag and length are put before it afterwards,
+            // when its length is known: no buffer per message (issue 15, item 5: a million nodes).
+            const qsizetype contentStart = out.size();
+            if (!walk(child, field.valueStart, field.end, false, out, depth + 1, &self)) {
                 return false;
             }
-            appendVarint(out, (static_cast<std::uint64_t>(field.number) << 3) | kWireLength);
-            appendVarint(out, static_cast<std::uint64_t>(sub.size()));
-            out.append(sub);
+            char header[20];
+            int headerSize = encodeVarint(header, (static_cast<std::uint64_t>(field.number) << 3) | kWireLength);
+            headerSize += encodeVarint(header + headerSize, static_cast<std::uint64_t>(out.size() - contentStart));
+            out.insert(contentStart, QByteArrayView(header, headerSize));
         }
         return true;
     }

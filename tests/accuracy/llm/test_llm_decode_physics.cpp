@@ -5,16 +5,13 @@
 // issue's: (weight bytes + KV bytes) / datasheet bandwidth, weights and KV from the memory estimate
 // (parameters at the format's bytes; test_llm_serving checks them by hand).
 //  - never below the floor;
-//  - at least 1.1x the floor (a fused runtime does not stream at 100 % of datasheet bandwidth: the
-//    decode class caps the fraction at 0.92, kMaxFraction in decode_model.cpp). Exempt, and then
-//    checked against the bytes the step does read (1.1x the decode kernels' weight + KV +
-//    activation bytes at datasheet bandwidth): steps the floor overstates because it counts the
-//    whole embedding table, which stays 16-bit under int8/int4 weights and of which a step reads
-//    one row. On the L4 (300 GB/s: fixed per-step costs are < 1 % of a 7B step) that table is
-//    3.8 % of Llama-2-7B's W8A8 floor and 7.4 % of its W4A16 floor, so a step at 0.90 of datasheet
-//    bandwidth on what it reads is 1.08x / 1.10x the issue's floor (L4 has no published row in
-//    data/llm; the fastest published row, calm on an RTX 4090 fp16, is itself 1.09x: llm_decode_fit.py
-//    part 3). At most kMaxExempt steps may use this exemption and each is printed;
+//  - at least 1.1x the floor, every step, no exemption (a fused runtime does not stream at 100 % of
+//    datasheet bandwidth: the decode class caps the fraction at 0.92, kMaxFraction in
+//    decode_model.cpp, and vLLM's 8-bit / 4-bit weight kernels at 0.84 / 0.79: the published fused
+//    rows with fixed costs cancelled, tools/analysis/llm_decode_fit.py part 4). The floor counts the
+//    whole 16-bit embedding table, of which a step reads one row: 3.8 % of Llama-2-7B's W8A8 floor
+//    and 7.4 % of its W4A16 floor; with 8-/4-bit weights streamed at the 16-bit fraction (0.90) the
+//    L4's steps sat at 1.078 .. 1.097x and were exempted until the cap);
 //  - at most 1.7x the floor where the floor is at least kBandFloorMs: published batch-1
 //    measurements of tuned runtimes (data/llm, tools/analysis/llm_decode_fit.py part 3: calm, MLC,
 //    TensorRT-LLM, ExLlamaV2, llama.cpp fp16 medians 1.14 to 1.59x) sit there. Exempt: steps whose
@@ -46,7 +43,6 @@ namespace {
 constexpr double kBandFloorMs = 2.0;
 constexpr double kBandLow = 1.1;    // issue 18
 constexpr double kBandHigh = 1.7;   // issue 18
-constexpr int kMaxExempt = 4;       // steps allowed to meet kBandLow on their read bytes only (L4 int8/int4)
 constexpr double kFixedCeilingMs = 1.5;  // vLLM's per-step cost plus ~100-650 kernels at about 1 us
 
 struct Row {
@@ -161,18 +157,15 @@ void TestLlmDecodePhysics::aboveTheFloor() {
 void TestLlmDecodePhysics::withinTheBand() {
     int failures = 0;
     int banded = 0;
-    int exempt = 0;
     double lo = 1e9, hi = 0;
+    double lowest = 1e9;  // over every step
+    QString lowestStep;
     for (const Row &r : rows()) {
         const double ratio = r.ms / r.floorMs;
-        bool ok = true;
-        if (ratio < kBandLow) {
-            // The embedding-table exemption (header): 1.1x what the step reads.
-            ok = r.ms >= kBandLow * r.readFloorMs;
-            ++exempt;
-            qInfo("exempt from 1.1x the floor: %s %s %s: %.3f ms, floor %.3f ms (%.3fx), read floor %.3f ms (%.3fx)",
-                  qPrintable(r.model), qPrintable(r.gpu), qPrintable(r.format), r.ms, r.floorMs, ratio, r.readFloorMs,
-                  r.ms / r.readFloorMs);
+        bool ok = ratio >= kBandLow;
+        if (ratio < lowest) {
+            lowest = ratio;
+            lowestStep = r.model + QLatin1Char(' ') + r.gpu + QLatin1Char(' ') + r.format;
         }
         if (r.floorMs >= kBandFloorMs) {
             ++banded;
@@ -188,10 +181,9 @@ void TestLlmDecodePhysics::withinTheBand() {
                      qPrintable(r.format), r.ms, r.floorMs, ratio);
         }
     }
-    qInfo("%d of %zu steps have a floor >= %.1f ms: %.3f .. %.3fx the floor; %d exempt from %.1fx", banded, rows().size(),
-          kBandFloorMs, lo, hi, exempt, kBandLow);
+    qInfo("%d of %zu steps have a floor >= %.1f ms: %.3f .. %.3fx the floor; every step >= %.3fx (%s)", banded, rows().size(),
+          kBandFloorMs, lo, hi, lowest, qPrintable(lowestStep));
     QVERIFY(banded > 200);
-    QVERIFY(exempt <= kMaxExempt);
     QCOMPARE(failures, 0);
 }
 

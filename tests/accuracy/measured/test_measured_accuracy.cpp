@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: MIT
-// Held-out H100 SXM5 measurements (data/measured/h100-sxm5-80gb/latency.csv: eager PyTorch 2.11,
-// torchvision / timm / HF transformers, batch 1 and large batch; never fitted on) and the ONNX
-// exports of the same models (TorchScript-based exporter, opset 17).
+// H100 SXM5 measurements (data/measured/h100-sxm5-80gb/latency.csv: eager PyTorch 2.11,
+// torchvision / timm / HF transformers, batch 1 and large batch) and the ONNX exports of the same
+// models (TorchScript-based exporter, opset 17). The kernel model is never fitted on them; ONE
+// figure is: the host time scale of the machine they ran on (host catalogue "measured-h100-vm",
+// x0.63 of the DGX-1's eager costs), fitted on the 78 host-bound batch-1 rows. Its held-out figure
+// is leave-one-model-family-out (validate refits the scale without each family and predicts the
+// family with it: ValidationRow::lofoPredictedMs); the batch-1 ceilings below on the as-priced
+// predictions are in-sample for that one factor.
 //
 // Eager PyTorch runs far fewer framework ops than the exported graph has nodes: the exporter
 // writes Python arithmetic on tensor sizes as Shape / Gather / Cast / Sqrt nodes, decomposes
@@ -13,7 +18,9 @@
 //    (torchvision's Swin-T: `attn = q @ k.transpose(-2, -1)`, + relative position bias, softmax,
 //    `@ v`) does not unless forced;
 //  - the batch-1 (host-bound) error on the H100 rows stays under a ceiling that the op count of
-//    the exported graph (572 framework ops for ViT-B/16) did not meet.
+//    the exported graph (572 framework ops for ViT-B/16) did not meet, and under the
+//    leave-one-family-out ceiling of the host time scale, with the band covering 70-90 % of the
+//    leave-one-family-out predictions (issue 17 item 5).
 #include "design/design.h"
 #include "predict/lowering.h"
 #include "validate/validation.h"
@@ -88,6 +95,8 @@ private slots:
     void validateReadsAttentionFromModelConfig();
     void batchOneMape_data();
     void batchOneMape();
+    void hostScaleLeaveOneFamilyOut_data();
+    void hostScaleLeaveOneFamilyOut();
 };
 
 void TestMeasuredAccuracy::shapeScalarsLaunchNothing_data() {
@@ -250,13 +259,15 @@ void TestMeasuredAccuracy::validateReadsAttentionFromModelConfig() {
 void TestMeasuredAccuracy::batchOneMape_data() {
     QTest::addColumn<QString>("set");
     QTest::addColumn<double>("ceiling");
-    QTest::addColumn<double>("before");  // with the exported graph's op count (same tree otherwise), for the log
-    // Ceilings: the figures with the eager op count plus about 3 points (other modelling work on
-    // the kernel model moves them a little); each is below the figure with the exported op count.
-    QTest::newRow("batch 1, all") << QStringLiteral("b1") << 70.0 << 118.2;
-    QTest::newRow("batch 1, transformers") << QStringLiteral("b1-transformer") << 80.0 << 195.1;
-    QTest::newRow("batch 1, CNNs") << QStringLiteral("b1-cnn") << 65.0 << 76.4;
-    QTest::newRow("large batch, all") << QStringLiteral("large") << 18.5 << 37.9;
+    QTest::addColumn<double>("before");  // on the DGX-1's host costs (validate before the measured machine's host), for the log
+    // Ceilings: the figures priced on the measured machine's host (x0.63) plus about 3 points
+    // (other modelling work on the kernel model moves them a little). On the DGX-1's costs they were
+    // 67.1 / 76.6 / 61.9 / 15.5 % (`validate --only measured` of 2026-11-27 before the host entry);
+    // with the exported graph's op count 118.2 / 195.1 / 76.4 / 37.9 %.
+    QTest::newRow("batch 1, all") << QStringLiteral("b1") << 26.0 << 67.1;
+    QTest::newRow("batch 1, transformers") << QStringLiteral("b1-transformer") << 25.5 << 76.6;
+    QTest::newRow("batch 1, CNNs") << QStringLiteral("b1-cnn") << 26.5 << 61.9;
+    QTest::newRow("large batch, all") << QStringLiteral("large") << 15.5 << 15.5;
 }
 
 void TestMeasuredAccuracy::batchOneMape() {
@@ -278,8 +289,50 @@ void TestMeasuredAccuracy::batchOneMape() {
     const int n = static_cast<int>(std::count_if(h100Rows().begin(), h100Rows().end(), use));
     QVERIFY(n >= 20);
     const double m = mapeOf(h100Rows(), use);
-    qInfo("H100 held-out %s: MAPE %.1f %% over %d rows (exported op count: %.1f %%)", qPrintable(set), m, n, before);
+    qInfo("H100 %s: MAPE %.1f %% over %d rows (on the DGX-1's host costs: %.1f %%)", qPrintable(set), m, n, before);
     QVERIFY2(m <= ceiling, qPrintable(QStringLiteral("H100 %1 MAPE %2 % > %3 %").arg(set).arg(m, 0, 'f', 1).arg(ceiling)));
+}
+
+void TestMeasuredAccuracy::hostScaleLeaveOneFamilyOut_data() {
+    QTest::addColumn<QString>("set");
+    QTest::addColumn<double>("ceiling");
+    // Leave-one-model-family-out MAPE of `validate --only measured` (2026-11-27): 24.1 % (b1, 88
+    // rows), 24.0 % (transformers, 31), 24.1 % (CNNs, 57); ceilings 2 points above.
+    QTest::newRow("batch 1, all") << QStringLiteral("b1") << 26.0;
+    QTest::newRow("batch 1, transformers") << QStringLiteral("b1-transformer") << 26.0;
+    QTest::newRow("batch 1, CNNs") << QStringLiteral("b1-cnn") << 26.0;
+}
+
+// The held-out figure of the measured machine's host time scale: each model family predicted with
+// the scale fitted on the other families' host-bound batch-1 rows.
+void TestMeasuredAccuracy::hostScaleLeaveOneFamilyOut() {
+    QFETCH(QString, set);
+    QFETCH(double, ceiling);
+    auto use = [&](const ValidationRow &r) {
+        return r.dataset == QLatin1String("measured") && r.gpuId == kGpuDir && r.batch == 1 &&
+               (set == QLatin1String("b1") || (set == QLatin1String("b1-transformer")) == isTransformer(r));
+    };
+    int n = 0, inBand = 0;
+    for (const ValidationRow &r : h100Rows()) {
+        if (!use(r)) {
+            continue;
+        }
+        QCOMPARE(r.hostId, QStringLiteral("measured-h100-vm"));  // the CSV's host "vm", as the catalogue lists it
+        QVERIFY2(r.lofoPredictedMs > 0, qPrintable(r.model));
+        ++n;
+        inBand += r.inLofoBand() ? 1 : 0;
+    }
+    QVERIFY(n >= 20);
+    const double m = mapeOf(h100Rows(), use, [](const ValidationRow &r) { return r.lofoPredictedMs; });
+    const double as = mapeOf(h100Rows(), use);
+    const double coverage = static_cast<double>(inBand) / n;
+    qInfo("H100 %s leave-one-family-out: MAPE %.1f %% (as priced %.1f %%), band coverage %.1f %% over %d rows",
+          qPrintable(set), m, as, 100.0 * coverage, n);
+    QVERIFY2(m <= ceiling, qPrintable(QStringLiteral("H100 %1 leave-one-family-out MAPE %2 % > %3 %").arg(set).arg(m, 0, 'f', 1).arg(ceiling)));
+    if (set == QLatin1String("b1")) {
+        // Issue 17 item 5: the 80 % band covers 70-90 % of held-out rows.
+        QVERIFY2(coverage >= 0.70 && coverage <= 0.90, qPrintable(QString::number(coverage)));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestMeasuredAccuracy)

@@ -93,9 +93,13 @@ void TestLlmSession::requestEqualsTheCore() {
         QVERIFY(llm->capacity);
         const double floorMs = llm->capacity->weightsBytes / (target.bandwidthGBps() * 1e9) * 1e3;
         QVERIFY2(llm->request->tpotMs >= floorMs, qPrintable(QStringLiteral("%1 < %2").arg(llm->request->tpotMs).arg(floorMs)));
-        // Token time grows with the KV cache and with the batch.
+        // Token time never falls as the KV cache grows. It grows strictly on the L4, where the step is
+        // bound by memory (2.6 GB of weights at 300 GB/s: 8.7 ms, far above the eager host cost); on the
+        // A100 (2,039 GB/s: 1.3 ms) eager PyTorch's per-op host time can hide the longer KV reads.
         QVERIFY(llm->tpotVsContext.size() >= 4);  // 128 .. 2,048: OPT's context window
-        QVERIFY(llm->tpotVsContext.back().stepMs > llm->tpotVsContext.front().stepMs);
+        QVERIFY(llm->tpotVsContext.back().stepMs >= llm->tpotVsContext.front().stepMs);
+        if (t == 1)
+            QVERIFY(llm->tpotVsContext.back().stepMs > llm->tpotVsContext.front().stepMs);
         QVERIFY(llm->tpotVsBatch.size() >= 6);
         QVERIFY(llm->tpotVsBatch.back().stepMs > llm->tpotVsBatch.front().stepMs);
     }

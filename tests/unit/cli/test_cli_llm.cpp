@@ -38,6 +38,8 @@ private slots:
     void decodeStepAtMemorySpeed();
     void request();
     void migKvCapacity();
+    void migHeaderNamesWeights_data();
+    void migHeaderNamesWeights();
     void weightsInMigAndSweep();
     void sweepTakesLlmRuntimeNames();
     void fails_data();
@@ -113,6 +115,46 @@ void TestCliLlm::migKvCapacity() {
     QVERIFY2(t.exitCode == 0, qPrintable(t.err));
     QVERIFY(t.out.contains(QStringLiteral("KV capacity at 2048 tokens")));
     QVERIFY(t.out.contains(QStringLiteral("weights do not fit")));  // fp16 on 1g.10gb
+}
+
+// mig's header (text) and its JSON name the LLM runtime and the weight format a decoder LLM is
+// planned with; a model without a KV cache (ResNet-18) names neither.
+void TestCliLlm::migHeaderNamesWeights_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("header");   // expected on the text header's second line ("" = no LLM part)
+    QTest::addColumn<QString>("runtime");  // JSON "llm_runtime" ("" = absent)
+    QTest::addColumn<QString>("weights");  // JSON "weights" ("" = absent)
+    QTest::newRow("vllm w4a16") << QStringList{"zoo:llama-2-7b", "--gpu", "h100-sxm5-80gb", "--precision", "fp16", "--runtime", "vllm",
+                                               "--weights", "w4a16"}
+                                << "fp16, fused; LLM runtime vllm, weights w4a16; memory headroom" << "vllm" << "w4a16";
+    QTest::newRow("eager native") << QStringList{"zoo:llama-2-7b", "--gpu", "a100-sxm4-80gb", "--precision", "fp16", "--runtime", "eager"}
+                                  << "fp16, eager; LLM runtime hf-eager, weights fp16 (native); memory headroom" << "hf-eager"
+                                  << "native";
+    QTest::newRow("trt-llm w8a8") << QStringList{"zoo:llama-2-7b", "--gpu", "h100-sxm5-80gb", "--runtime", "trt-llm", "--weights", "w8a8"}
+                                  << "int8, fused; LLM runtime trt-llm, weights w8a8; memory headroom" << "trt-llm" << "w8a8";
+    QTest::newRow("not an LLM") << QStringList{"zoo:resnet18", "--gpu", "a100-sxm4-40gb"} << "" << "" << "";
+}
+
+void TestCliLlm::migHeaderNamesWeights() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, header);
+    QFETCH(QString, runtime);
+    QFETCH(QString, weights);
+    const Run t = cli(QStringList{"mig"} + args + QStringList{"--mps-shares", "none"});
+    QVERIFY2(t.exitCode == 0, qPrintable(t.err));
+    const QString second = t.out.section(QLatin1Char('\n'), 1, 1);
+    if (header.isEmpty()) {
+        QVERIFY2(!second.contains(QStringLiteral("LLM runtime")) && !second.contains(QStringLiteral("weights")), qPrintable(second));
+    } else {
+        QVERIFY2(second.contains(header), qPrintable(second));
+    }
+    const Run j = cli(QStringList{"mig"} + args + QStringList{"--mps-shares", "none", "--json"});
+    QVERIFY2(j.exitCode == 0, qPrintable(j.err));
+    const QJsonObject o = QJsonDocument::fromJson(j.out.toUtf8()).object();
+    QCOMPARE(o.contains(QStringLiteral("llm_runtime")), !runtime.isEmpty());
+    QCOMPARE(o.contains(QStringLiteral("weights")), !weights.isEmpty());
+    QCOMPARE(o.value(QStringLiteral("llm_runtime")).toString(), runtime);
+    QCOMPARE(o.value(QStringLiteral("weights")).toString(), weights);
 }
 
 // --weights and the LLM runtime reach mig's and sweep's latencies as they reach predict's: a decode

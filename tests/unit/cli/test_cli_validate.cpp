@@ -9,7 +9,10 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QtTest>
+
+#include <cmath>
 
 namespace {
 
@@ -36,6 +39,8 @@ private slots:
     void measuredRowsAreTheHarnessRows();
     void syntheticRowsStayMarked();
     void missingFileIsOneLine();
+    void measuredRowsPriceOnTheirHost();
+    void fitHostScale();
 };
 
 // data/measured/h100-sxm5-80gb/latency.csv holds 175 rows with status ok (the harness's own count,
@@ -88,6 +93,53 @@ void TestCliValidate::missingFileIsOneLine() {
     QVERIFY(r.exitCode != 0);
     QVERIFY(r.err.contains("/nonexistent/rows.csv"));
     QCOMPARE(r.err.trimmed().count('\n'), 0);
+}
+
+// The H100 rows' CSV names their machine "vm" (data/measured/h100-sxm5-80gb/README.md: a KVM
+// guest); the host catalogue lists it as "measured-h100-vm" and validate prices them on it, with a
+// leave-one-family-out prediction per row. 88 of the 175 rows are at batch 1 (counted in the CSV).
+void TestCliValidate::measuredRowsPriceOnTheirHost() {
+    const Run r = validate({QStringLiteral("--only"), QStringLiteral("measured"), QStringLiteral("--json")});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+    for (const QJsonValue &v : o.value(QStringLiteral("rows")).toArray()) {
+        const QJsonObject row = v.toObject();
+        QCOMPARE(row.value(QStringLiteral("host")).toString(), QStringLiteral("measured-h100-vm"));
+        QVERIFY(row.value(QStringLiteral("leave_one_family_out_predicted_ms")).toDouble() > 0);
+        QVERIFY(!row.value(QStringLiteral("model_family")).toString().isEmpty());
+    }
+    const QJsonObject b1 =
+        o.value(QStringLiteral("summary")).toObject().value(QStringLiteral("measured")).toObject().value(QStringLiteral("batch_1")).toObject();
+    QCOMPARE(b1.value(QStringLiteral("rows")).toInt(), 88);
+    QCOMPARE(b1.value(QStringLiteral("leave_one_family_out_rows")).toInt(), 88);
+    QVERIFY(b1.value(QStringLiteral("leave_one_family_out_mape")).toDouble() > 0);
+    const double coverage = b1.value(QStringLiteral("leave_one_family_out_band_coverage")).toDouble();
+    QVERIFY2(coverage > 0 && coverage <= 1.0, qPrintable(QString::number(coverage)));  // a share, as band_coverage
+    // --no-loo skips the refits.
+    const Run noLoo = validate({QStringLiteral("--only"), QStringLiteral("measured"), QStringLiteral("--json"), QStringLiteral("--no-loo")});
+    QCOMPARE(noLoo.exitCode, 0);
+    QVERIFY(!noLoo.out.contains("leave_one_family_out_predicted_ms"));
+    // The text report has the per-host table.
+    const Run text = validate({QStringLiteral("--only"), QStringLiteral("measured")});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY2(text.out.contains("| h100-sxm5-80gb | measured-h100-vm | 1 | 88 |"), text.out.constData());
+}
+
+// `--fit-host-scale` refits the measured machine's time scale: the catalogue's 0.63 is that fit
+// rounded (tools/analysis/make_host_catalogue.py), so the fit lies within 0.02 of it.
+void TestCliValidate::fitHostScale() {
+    const Run r = validate({QStringLiteral("--fit-host-scale")});
+    QCOMPARE(r.exitCode, 0);
+    const QString out = QString::fromUtf8(r.out);
+    QVERIFY2(out.contains(QLatin1String("h100-sxm5-80gb on host measured-h100-vm:")) &&
+                 out.contains(QLatin1String("of 88 batch-1 rows host-bound")),
+             qPrintable(out));
+    const QRegularExpressionMatch m =
+        QRegularExpression(QStringLiteral("fitted on all of them: ([0-9.]+) .*the catalogue has ([0-9.]+)")).match(out);
+    QVERIFY2(m.hasMatch(), qPrintable(out));
+    QCOMPARE(m.captured(2), QStringLiteral("0.630"));
+    QVERIFY2(std::abs(m.captured(1).toDouble() - 0.63) <= 0.02, qPrintable(m.captured(1)));
+    QVERIFY(out.contains(QLatin1String("without resnet:")) && out.contains(QLatin1String("without bert:")));
 }
 
 QTEST_GUILESS_MAIN(TestCliValidate)

@@ -5,6 +5,8 @@
 // and the hand-computed edit deltas of test_channel_group.cpp (ResNet-50 layer1.0/conv1 64 -> 32:
 // -20544; BERT-base 12 -> 6 heads: -1,180,800).
 #include "design/design.h"
+#include "graph/shape_binding.h"
+#include "importers/model_import.h"
 #include "zoo/model_zoo.h"
 
 #include <QtTest>
@@ -43,6 +45,8 @@ private slots:
     void zooKnobsReachTheBuilders();
     void decodePhaseBindsTheCache();
     void defaultBatchIsDecidedOnce();
+    void importedShapesAreTakenOver_data();
+    void importedShapesAreTakenOver();
     void opensHfConfig();
     void errorsNameTheSource_data();
     void errorsNameTheSource();
@@ -149,6 +153,65 @@ void TestDesign::defaultBatchIsDecidedOnce() {
     QVERIFY(d.setBatch(16));
     QCOMPARE(outputShape(d), (Shape{16, 1000}));
     QCOMPARE(d.knobs().batch, std::int64_t{16});
+}
+
+// Design::open takes the ONNX importer's propagation (ImportedModel::shapes) instead of propagating
+// the graph again at the same knobs. The reference is the way without it: the importer's graph
+// propagated once more at the knobs, as Design::rebuild did (issue 15, item 5).
+void TestDesign::importedShapesAreTakenOver_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<qint64>("batch");
+    QTest::addColumn<qint64>("sequence");
+    QTest::newRow("resnet18 batch 4") << kFixtures + "resnet18.onnx" << qint64(4) << qint64(-1);
+    QTest::newRow("bert_base_2l seq 64") << kFixtures + "bert_base_2l.onnx" << qint64(2) << qint64(64);
+    QTest::newRow("gpt2_2l defaults") << kFixtures + "gpt2_2l.onnx" << qint64(-1) << qint64(-1);
+    QTest::newRow("vit_b_16_static_b3 default batch") << kFixtures + "vit_b_16_static_b3.onnx" << qint64(-1) << qint64(-1);
+}
+
+void TestDesign::importedShapesAreTakenOver() {
+    QFETCH(QString, file);
+    QFETCH(qint64, batch);
+    QFETCH(qint64, sequence);
+    Knobs knobs;
+    knobs.batch = batch;
+    knobs.sequence = sequence;
+    const Design d = open(file, knobs);
+
+    ImportOptions options;
+    options.bindings = knobs.bindings();
+    auto imported = importModelFile(file, options);
+    QVERIFY2(imported, qPrintable(why(imported)));
+    QVERIFY(imported->shapes.has_value());
+    Graph reference = imported->graph;
+    auto bound = propagateAtBindings(reference, knobs.bindings(), file);
+    QVERIFY2(bound, qPrintable(why(bound)));
+
+    QCOMPARE(d.bindings(), bound->bindings);
+    QCOMPARE(imported->shapes->bindings, bound->bindings);
+    QCOMPARE(d.report().unknownValues, bound->report.unknownValues);
+    QCOMPARE(d.report().totalValues, bound->report.totalValues);
+    QCOMPARE(d.report().unsupportedOps, bound->report.unsupportedOps);
+    QCOMPARE(d.report().nodeErrors.size(), bound->report.nodeErrors.size());
+    QCOMPARE(d.report().tooLarge, bound->report.tooLarge);
+    for (const QString &note : bound->notes) {
+        QVERIFY2(d.notes().contains(note), qPrintable(note));
+    }
+    for (const QString &warning : bound->warnings) {
+        QVERIFY2(d.warnings().contains(warning), qPrintable(warning));
+    }
+    QCOMPARE(d.notes(), imported->notes);
+    QCOMPARE(d.warnings(), imported->warnings);
+    const Graph &g = d.graph();
+    QCOMPARE(g.values.size(), reference.values.size());
+    for (std::size_t i = 0; i < g.values.size(); ++i) {
+        const Value &got = g.values[i];
+        const Value &want = reference.values[i];
+        QCOMPARE(got.name, want.name);
+        QCOMPARE(got.rankKnown, want.rankKnown);
+        QCOMPARE(got.shape, want.shape);
+        QCOMPARE(got.dtype, want.dtype);
+        QCOMPARE(got.intData, want.intData);
+    }
 }
 
 void TestDesign::opensHfConfig() {

@@ -14,6 +14,9 @@ private slots:
     void cycleIsReported();
     void danglingInputIsReported();
     void typeMismatchIsReported();
+    void validateRunsTheChecksAsked_data();
+    void validateRunsTheChecksAsked();
+    void reservedValuesStayInPlace();
     void parameterCount_data();
     void parameterCount();
     void symbolicDimsResolve_data();
@@ -95,6 +98,77 @@ void TestGraph::typeMismatchIsReported() {
     QCOMPARE(issues.front().kind, GraphIssue::Kind::TypeMismatch);
     QVERIFY(issues.front().message.contains(QStringLiteral("f32")));
     QVERIFY(issues.front().message.contains(QStringLiteral("i64")));
+}
+
+// One graph with one problem of each kind: a cycle (n1 <-> n2), a dangling input (reader of
+// 'ghost'), and an Add of f32 and i64 inputs; validate() reports those its checks ask for.
+void TestGraph::validateRunsTheChecksAsked_data() {
+    QTest::addColumn<bool>("structure");
+    QTest::addColumn<bool>("cycles");
+    QTest::addColumn<bool>("types");
+    QTest::addColumn<QList<int>>("expectedKinds");  // GraphIssue::Kind, in the order reported
+    const int dangling = static_cast<int>(GraphIssue::Kind::DanglingInput);
+    const int mismatch = static_cast<int>(GraphIssue::Kind::TypeMismatch);
+    const int cycle = static_cast<int>(GraphIssue::Kind::Cycle);
+    QTest::newRow("all (the default)") << true << true << true << QList<int>{dangling, mismatch, cycle};
+    QTest::newRow("structure") << true << false << false << QList<int>{dangling};
+    QTest::newRow("cycles") << false << true << false << QList<int>{cycle};
+    QTest::newRow("types") << false << false << true << QList<int>{mismatch};
+    QTest::newRow("none") << false << false << false << QList<int>{};
+}
+
+void TestGraph::validateRunsTheChecksAsked() {
+    QFETCH(bool, structure);
+    QFETCH(bool, cycles);
+    QFETCH(bool, types);
+    QFETCH(QList<int>, expectedKinds);
+    Graph g;
+    auto add = [&g](const char *name, ValueKind kind, DType type) {
+        Value v;
+        v.name = QString::fromLatin1(name);
+        v.kind = kind;
+        v.dtype = type;
+        return g.addValue(v);
+    };
+    const int x = add("x", ValueKind::Intermediate, DType::F32);
+    const int y = add("y", ValueKind::Intermediate, DType::F32);
+    const int ghost = add("ghost", ValueKind::Intermediate, DType::F32);
+    const int r = add("r", ValueKind::Intermediate, DType::F32);
+    const int a = add("a", ValueKind::Input, DType::F32);
+    const int b = add("b", ValueKind::Input, DType::I64);
+    const int sum = add("sum", ValueKind::Intermediate, DType::F32);
+    g.addNode(Node{QStringLiteral("n1"), QStringLiteral("Relu"), {}, {y}, {x}, {}});
+    g.addNode(Node{QStringLiteral("n2"), QStringLiteral("Relu"), {}, {x}, {y}, {}});
+    g.addNode(Node{QStringLiteral("reader"), QStringLiteral("Relu"), {}, {ghost}, {r}, {}});
+    g.addNode(Node{QStringLiteral("add"), QStringLiteral("Add"), {}, {a, b}, {sum}, {}});
+    g.inputs = {a, b};
+    g.outputs = {y, r, sum};
+    QList<int> kinds;
+    for (const GraphIssue &issue : g.validate(ValidationChecks{.structure = structure, .cycles = cycles, .types = types})) {
+        kinds << static_cast<int>(issue.kind);
+    }
+    QCOMPARE(kinds, expectedKinds);
+}
+
+void TestGraph::reservedValuesStayInPlace() {
+    // After reserveValues(n), adding n values neither moves the vector (no reallocation) nor loses
+    // a name from the index.
+    constexpr int kCount = 1000;
+    Graph g;
+    g.reserveValues(kCount);
+    QVERIFY(g.values.capacity() >= std::size_t{kCount});
+    const Value *first = nullptr;
+    for (int i = 0; i < kCount; ++i) {
+        Value v;
+        v.name = QStringLiteral("v%1").arg(i);
+        QCOMPARE(g.addValue(std::move(v)), i);
+        first = first ? first : g.values.data();
+    }
+    QCOMPARE(static_cast<const Value *>(g.values.data()), first);
+    for (int i = 0; i < kCount; i += 37) {
+        QCOMPARE(g.findValue(QStringLiteral("v%1").arg(i)), i);
+    }
+    QCOMPARE(g.findValue(QStringLiteral("v%1").arg(kCount)), -1);
 }
 
 void TestGraph::parameterCount_data() {

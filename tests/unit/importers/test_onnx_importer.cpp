@@ -31,6 +31,9 @@ private slots:
     void oldIrVersionListsInitializersAsInputs();
     void opsetBelow7IsRejected();
     void subgraphsAreImported();
+    void valueNamesResolve_data();
+    void valueNamesResolve();
+    void subgraphReadsManyOuterValues();
     void libonnxDiagnosticCountsLess();
     void libonnxCheckHasANodeLimit_data();
     void libonnxCheckHasANodeLimit();
@@ -295,6 +298,103 @@ void TestOnnxImporter::subgraphsAreImported() {
     QCOMPARE(then->graph->nodes.size(), std::size_t(1));
     QCOMPARE(then->graph->nodes.front().opType, QStringLiteral("Relu"));
     QCOMPARE(then->graph->outputs.size(), std::size_t(1));
+}
+
+// The importer resolves value names on the file's bytes; the graph names values by their QString
+// (UTF-8 decoded). Bytes that are not valid UTF-8 decode to U+FFFD (QString::fromUtf8), so two
+// such names are one value, as they are one name in the graph.
+void TestOnnxImporter::valueNamesResolve_data() {
+    QTest::addColumn<QByteArray>("inputName");
+    QTest::addColumn<QByteArray>("readName");  // what the first node reads
+    QTest::addColumn<QByteArray>("secondInput");  // a second graph input, empty for none
+    QTest::addColumn<QString>("error");           // expected error text, empty for success
+    QTest::newRow("ascii") << QByteArray("x") << QByteArray("x") << QByteArray() << QString();
+    QTest::newRow("utf-8") << QByteArray("\xc3\x9f\xe5\x85\xa5") << QByteArray("\xc3\x9f\xe5\x85\xa5") << QByteArray() << QString();
+    QTest::newRow("invalid utf-8, same text") << QByteArray("\xff") << QByteArray("\xfe") << QByteArray() << QString();
+    QTest::newRow("invalid utf-8 declared twice")
+        << QByteArray("\xff") << QByteArray("\xff") << QByteArray("\xfe") << QStringLiteral("is declared twice");
+    QTest::newRow("ascii declared twice") << QByteArray("x") << QByteArray("x") << QByteArray("x") << QStringLiteral("is declared twice");
+}
+
+void TestOnnxImporter::valueNamesResolve() {
+    QFETCH(QByteArray, inputName);
+    QFETCH(QByteArray, readName);
+    QFETCH(QByteArray, secondInput);
+    QFETCH(QString, error);
+    onnx::ModelProto m = emptyModel();
+    auto *g = m.mutable_graph();
+    *g->add_input() = tensorValueInfo(inputName.toStdString(), onnx::TensorProto::FLOAT, {"2", "3"});
+    if (!secondInput.isEmpty()) {
+        *g->add_input() = tensorValueInfo(secondInput.toStdString(), onnx::TensorProto::FLOAT, {"2", "3"});
+    }
+    addNode(g, "Relu", {readName.toStdString()}, {"a"}, "first");
+    addNode(g, "Relu", {"a"}, {"b"}, "second");
+    *g->add_output() = tensorValueInfo("b", onnx::TensorProto::FLOAT, {"2", "3"});
+    const QString path = m_dir.filePath(QStringLiteral("names.onnx"));
+    QVERIFY(writeModel(m, path));
+    auto imported = OnnxImporter::import(path);
+    if (!error.isEmpty()) {
+        QVERIFY(!imported.ok());
+        QVERIFY2(imported.errorMessage().contains(error), qPrintable(imported.errorMessage()));
+        return;
+    }
+    QVERIFY2(imported.ok(), qPrintable(imported.ok() ? QString() : imported.errorMessage()));
+    const Graph &graph = imported->graph;
+    QCOMPARE(graph.values.size(), std::size_t{3});  // the input, a, b
+    QCOMPARE(graph.inputs.size(), std::size_t{1});
+    QCOMPARE(graph.nodes[0].inputs, std::vector<int>{graph.inputs[0]});
+    QCOMPARE(graph.nodes[1].inputs, graph.nodes[0].outputs);
+    QCOMPARE(graph.values[static_cast<std::size_t>(graph.inputs[0])].name, QString::fromUtf8(inputName));
+    QCOMPARE(graph.findValue(QString::fromUtf8(readName)), graph.inputs[0]);
+    QCOMPARE(graph.values[static_cast<std::size_t>(graph.outputs[0])].shape, (Shape{2, 3}));
+}
+
+void TestOnnxImporter::subgraphReadsManyOuterValues() {
+    // A branch whose one node reads 40 values of the enclosing graph: each becomes a value of the
+    // branch (without a producer), once, in the order read.
+    constexpr int kOuter = 40;
+    onnx::ModelProto m = emptyModel();
+    auto *g = m.mutable_graph();
+    *g->add_input() = tensorValueInfo("cond", onnx::TensorProto::BOOL, {});
+    std::vector<std::string> names;
+    for (int i = 0; i < kOuter; ++i) {
+        names.push_back("x" + std::to_string(i));
+        *g->add_input() = tensorValueInfo(names.back(), onnx::TensorProto::FLOAT, {"1", "3"});
+    }
+    onnx::GraphProto branch;
+    branch.set_name("then");
+    std::vector<std::string> reads = names;
+    reads.push_back("x0");  // read twice: still one value
+    auto *concat = addNode(&branch, "Concat", reads, {"t"}, "then_concat");
+    auto *axis = concat->add_attribute();
+    axis->set_name("axis");
+    axis->set_type(onnx::AttributeProto::INT);
+    axis->set_i(0);
+    *branch.add_output() = tensorValueInfo("t", onnx::TensorProto::FLOAT, {std::to_string(kOuter + 1), "3"});
+    auto *ifNode = addNode(g, "If", {"cond"}, {"y"}, "if");
+    for (const char *name : {"then_branch", "else_branch"}) {
+        auto *a = ifNode->add_attribute();
+        a->set_name(name);
+        a->set_type(onnx::AttributeProto::GRAPH);
+        *a->mutable_g() = branch;
+    }
+    *g->add_output() = tensorValueInfo("y", onnx::TensorProto::FLOAT, {std::to_string(kOuter + 1), "3"});
+    const QString path = m_dir.filePath(QStringLiteral("outer_reads.onnx"));
+    QVERIFY(writeModel(m, path));
+    auto imported = OnnxImporter::import(path);
+    QVERIFY2(imported.ok(), qPrintable(imported.ok() ? QString() : imported.errorMessage()));
+    const Attribute *then = imported->graph.nodes.front().attribute(u"then_branch");
+    QVERIFY(then && then->graph);
+    const Graph &sub = *then->graph;
+    QCOMPARE(sub.values.size(), std::size_t{kOuter + 1});  // the outer reads and t
+    const Node &node = sub.nodes.front();
+    QCOMPARE(node.inputs.size(), std::size_t{kOuter + 1});
+    for (int i = 0; i < kOuter; ++i) {
+        const int v = node.inputs[static_cast<std::size_t>(i)];
+        QCOMPARE(sub.values[static_cast<std::size_t>(v)].name, QString::fromStdString(names[static_cast<std::size_t>(i)]));
+        QCOMPARE(sub.values[static_cast<std::size_t>(v)].producer, -1);
+    }
+    QCOMPARE(node.inputs.back(), node.inputs.front());
 }
 
 void TestOnnxImporter::libonnxDiagnosticCountsLess() {

@@ -22,6 +22,7 @@ private slots:
     void nestedTensorsAreStripped();
     void externalDataIsMetadataOnly();
     void skeletonSizeFollowsStructure();
+    void smallModelIsCopiedByteForByte();
     void errors_data();
     void errors();
 
@@ -185,6 +186,46 @@ void TestOnnxSkeletonReader::nestedTensorsAreStripped() {
     QCOMPARE(pg.sparse_initializer(0).indices().raw_data().size(), std::size_t(16000));
     QVERIFY(parsed.functions(0).node(0).attribute(0).t().raw_data().empty());
     QCOMPARE(parsed.functions(0).domain(), std::string("custom"));
+}
+
+void TestOnnxSkeletonReader::smallModelIsCopiedByteForByte() {
+    // Nothing to drop: the skeleton re-emits every nested message (graph, nodes, attributes, their
+    // tensors and subgraphs) with its tag and length, so it must be the file as libonnx's
+    // serializer wrote it, byte for byte. The graph holds more than 127 bytes (two-byte lengths).
+    onnx::ModelProto m = emptyModel();
+    auto *g = m.mutable_graph();
+    *g->add_input() = tensorValueInfo("cond", onnx::TensorProto::BOOL, {});
+    *g->add_input() = tensorValueInfo("x", onnx::TensorProto::FLOAT, {"batch", "8"});
+    *g->add_initializer() = floatTensor("w", {8, 8});  // 256 payload bytes: kept
+    addNode(g, "MatMul", {"x", "w"}, {"h"}, "mm");
+    onnx::GraphProto branch;
+    branch.set_name("branch");
+    auto *inner = addNode(&branch, "Constant", {}, {"c"}, "c");
+    auto *value = inner->add_attribute();
+    value->set_name("value");
+    value->set_type(onnx::AttributeProto::TENSOR);
+    *value->mutable_t() = floatTensor("c_t", {4});
+    *branch.add_output() = tensorValueInfo("c", onnx::TensorProto::FLOAT, {"4"});
+    auto *ifNode = addNode(g, "If", {"cond"}, {"y"}, "if");
+    for (const char *name : {"then_branch", "else_branch"}) {
+        auto *a = ifNode->add_attribute();
+        a->set_name(name);
+        a->set_type(onnx::AttributeProto::GRAPH);
+        *a->mutable_g() = branch;
+    }
+    *g->add_output() = tensorValueInfo("h", onnx::TensorProto::FLOAT, {"batch", "8"});
+    *g->add_output() = tensorValueInfo("y", onnx::TensorProto::FLOAT, {"4"});
+    const QString file = path(QStringLiteral("small.onnx"));
+    QVERIFY(writeModel(m, file));
+    QFile written(file);
+    QVERIFY(written.open(QIODevice::ReadOnly));
+    const QByteArray expected = written.readAll();
+    QVERIFY(expected.size() > 300);
+    auto skeleton = readOnnxSkeleton(file);
+    QVERIFY2(skeleton.ok(), qPrintable(skeleton.ok() ? QString() : skeleton.errorMessage()));
+    QCOMPARE(skeleton->strippedTensors, 0);
+    QCOMPARE(skeleton->bytes.size(), expected.size());
+    QVERIFY(skeleton->bytes == expected);
 }
 
 void TestOnnxSkeletonReader::externalDataIsMetadataOnly() {

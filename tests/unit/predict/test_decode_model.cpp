@@ -47,6 +47,8 @@ private slots:
     void noJumpAtTheHandover();
     void neverBelowTheFloor();
     void fourBitStreamsFewerBytes();
+    void weightCapIsTheSmallerFraction_data();
+    void weightCapIsTheSmallerFraction();
     void runtimesByName();
 };
 
@@ -173,6 +175,48 @@ void TestDecodeModel::fourBitStreamsFewerBytes() {
     QCOMPARE(t4.bytes, 4096.0 * 4096.0 * (0.5 + 2.5 / 128.0) + 2.0 * 4096.0 * 2.0);
     QVERIFY(t4.ms < 0.5 * t16.ms);
     QVERIFY(t4.computeMs > 0);  // dequantisation on the CUDA cores
+}
+
+// vLLM's cap on 8-bit / 4-bit weight kernels (0.84 / 0.79 of datasheet bandwidth: the published fused
+// rows of data/llm with fixed costs cancelled, tools/analysis/llm_decode_fit.py part 4) is the smaller
+// of it and the generation's fraction, not a product. Memory side of one token through a 4096 x 11008
+// projection, by hand: tau + k n bytesPerWeight / (fraction BW) + (k + n) 2 / (f_gen BW), with
+// A100-PCIE-40GB 1555 GB/s (Ampere, f_gen 0.90) and T4 320 GB/s (Turing, f_gen 0.75, below the cap).
+void TestDecodeModel::weightCapIsTheSmallerFraction_data() {
+    QTest::addColumn<QString>("gpu");
+    QTest::addColumn<QString>("weights");
+    QTest::addColumn<double>("bandwidth");  // GB/s, datasheet
+    QTest::addColumn<double>("fGen");
+    QTest::addColumn<double>("bytesPerWeight");
+    QTest::addColumn<double>("fraction");  // expected streaming fraction of the weights
+    QTest::newRow("A100 w4a16: the cap") << "a100-pcie-40gb" << "w4a16" << 1555.0 << 0.90 << 0.5 + 2.5 / 128.0 << 0.79;
+    QTest::newRow("A100 w8a16: the cap") << "a100-pcie-40gb" << "w8a16" << 1555.0 << 0.90 << 1.0 << 0.84;
+    QTest::newRow("A100 fp16: f_gen") << "a100-pcie-40gb" << "fp16" << 1555.0 << 0.90 << 2.0 << 0.90;
+    QTest::newRow("T4 w4a16: f_gen, not 0.75 x cap") << "t4" << "w4a16" << 320.0 << 0.75 << 0.5 + 2.5 / 128.0 << 0.75;
+}
+
+void TestDecodeModel::weightCapIsTheSmallerFraction() {
+    QFETCH(QString, gpu);
+    QFETCH(QString, weights);
+    QFETCH(double, bandwidth);
+    QFETCH(double, fGen);
+    QFETCH(double, bytesPerWeight);
+    QFETCH(double, fraction);
+    const LlmRuntime *vllm = findLlmRuntime(QStringLiteral("vllm"));
+    QVERIFY(vllm);
+    QCOMPARE(vllm->decode.weightFractionCap[static_cast<std::size_t>(WeightFormatClass::EightBit)], 0.84);
+    QCOMPARE(vllm->decode.weightFractionCap[static_cast<std::size_t>(WeightFormatClass::FourBit)], 0.79);
+    const GpuSpec *spec = GpuCatalogue::builtIn().find(gpu);
+    QVERIFY(spec);
+    const auto format = resolveWeightFormat(*weightFormatFromName(weights), Precision::FP16, true);
+    QVERIFY(format);
+    const Kernel k = Kernel::gemm(1, 11008, 4096, 1, true, ComputeType::FP16, 2);
+    const DecodeKernelTime t = DecodeModel::time(k, DeviceResources::fromSpec(*spec), vllm->decode, *format, 1.0);
+    const double bw = bandwidth * 1e9;
+    const double expectedUs = vllm->decode.kernelUs + 4096.0 * 11008.0 * bytesPerWeight / (fraction * bw) * 1e6 +
+                              (4096.0 + 11008.0) * 2.0 / (fGen * bw) * 1e6;
+    QVERIFY2(std::abs(t.memoryMs * 1e3 - expectedUs) < 1e-3 * expectedUs,
+             qPrintable(QStringLiteral("%1 us vs %2 us").arg(t.memoryMs * 1e3).arg(expectedUs)));
 }
 
 void TestDecodeModel::runtimesByName() {

@@ -9,6 +9,20 @@
 //    = 174 eager kernels (torchvision/models/resnet.py); fused: 53 convs (BN, ReLU, residual
 //    add in epilogues) + maxpool + avgpool + fc = 56. AMP eager adds one FP16 cast per conv
 //    weight (53), the fc weight and bias (2) and the input image (1): 230.
+//  - torchvision ViT-B/16 in eager inference: its nn.MultiheadAttention (batch_first,
+//    self-attention, 12 heads, need_weights=False) takes the fast path (torch/nn/modules/
+//    activation.py, MultiheadAttention.forward: eval, grad off, no autocast, even head count),
+//    torch._native_multi_head_attention, whose CUDA code (aten/src/ATen/native/transformers/cuda/
+//    attention.cu, native_multi_head_attention_cuda; head_dim 64 % 8 == 0, no mask) runs
+//    at::linear (addmm), views, at::scaled_dot_product_attention (one fused kernel) and at::linear:
+//    1 op, 3 kernels per layer. Counted by hand from VisionTransformer.forward (torchvision/models/
+//    vision_transformer.py): conv_proj (1 op: conv + cuDNN's bias add), reshape and permute (views;
+//    the exported Transpose is lowered as a copy), class_token.expand (view), cat, + pos_embedding;
+//    12 x (ln_1, attention, + input, ln_2, Linear, GELU, Linear, + x) = 8 ops / 10 kernels; ln,
+//    x[:, 0] (view), heads Linear: 105 ops, 127 kernels. Forced decomposed, the exported graph's
+//    29 ops / 15 kernels per attention (F.multi_head_attention_forward as exported: the batch-first
+//    transpose, in-projection addmm, head-split views and 5 transpose copies, q and k^T scaling,
+//    MatMul, Softmax, MatMul, out-projection) make 441 ops and 271 kernels.
 #include "design/design.h"
 #include "predict/kernel_model.h"
 #include "predict/lowering.h"
@@ -53,6 +67,9 @@ private slots:
     void ampCasts();
     void nodePrecisionOverride();
     void analysisSurvivesShapeChanges();
+    void multiheadAttentionFastPath_data();
+    void multiheadAttentionFastPath();
+    void multiheadAttentionFastPathOnlyWhereEager();
 };
 
 void TestLowering::kernelCounts_data() {
@@ -327,6 +344,128 @@ void TestLowering::analysisSurvivesShapeChanges() {
         }
     }
     QCOMPARE(maxM, std::int64_t(32 * 128));
+}
+
+namespace {
+
+// ViT-B/16 as torch.onnx (TorchScript exporter, PyTorch 2.11) wrote it for the H100 measurements.
+QString exportedVitB16() {
+    return QStringLiteral(INFERSIGHT_SOURCE_DIR "/data/measured/h100-sxm5-80gb/onnx/vit_b_16.onnx");
+}
+
+// The kernels and host ops of the nodes of encoder layer 0's self-attention (ONNX: names under
+// /encoder/layers/encoder_layer_0/self_attention/; zoo: encoder.layers.encoder_layer_0.self_attention.).
+struct LayerAttention {
+    int ops = 0;
+    int opNodes = 0;  // nodes that dispatch anything on the host (HostOpClass other than None)
+    std::vector<PlannedKernel> kernels;
+};
+
+LayerAttention layerZeroAttention(const Graph &g, const KernelPlan &plan) {
+    LayerAttention r;
+    for (std::size_t i = 0; i < g.nodes.size(); ++i) {
+        const QString &name = g.nodes[i].name;
+        if (!name.contains(QLatin1String("encoder_layer_0/self_attention/")) &&
+            !name.contains(QLatin1String("encoder_layer_0.self_attention."))) {
+            continue;
+        }
+        const PlannedNode &pn = plan.nodes[i];
+        r.ops += pn.hostOps;
+        r.opNodes += pn.host != HostOpClass::None ? 1 : 0;
+        for (int k = 0; k < pn.kernelCount; ++k) {
+            r.kernels.push_back(plan.kernels[static_cast<std::size_t>(pn.firstKernel + k)]);
+        }
+    }
+    return r;
+}
+
+}  // namespace
+
+void TestLowering::multiheadAttentionFastPath_data() {
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<int>("attention");
+    QTest::addColumn<int>("ops");         // whole model, eager FP32 (hand counts in the header)
+    QTest::addColumn<int>("kernels");
+    QTest::addColumn<int>("layerOps");    // encoder layer 0's self-attention
+    QTest::addColumn<int>("layerKernels");
+    QTest::addColumn<int>("attentionKernels");
+    const int autoA = int(AttentionLowering::Auto);
+    const int fusedA = int(AttentionLowering::Fused);
+    const int manual = int(AttentionLowering::Decomposed);
+    QTest::newRow("exported, auto") << exportedVitB16() << autoA << 105 << 127 << 1 << 3 << 12;
+    QTest::newRow("exported, fused (validate: uses_nn_multihead_attention)") << exportedVitB16() << fusedA << 105 << 127 << 1 << 3 << 12;
+    QTest::newRow("exported, decomposed: the exported ops") << exportedVitB16() << manual << 441 << 271 << 29 << 15 << 0;
+    // The zoo builds the same model (packed in-projection chunked, eager head split): the same
+    // fast path, the same counts (its patch-embedding permute is the copy in the ONNX file too).
+    QTest::newRow("zoo, auto") << QStringLiteral("zoo:vit_b_16") << autoA << 105 << 127 << 1 << 3 << 12;
+}
+
+void TestLowering::multiheadAttentionFastPath() {
+    QFETCH(QString, model);
+    QFETCH(int, attention);
+    QFETCH(int, ops);
+    QFETCH(int, kernels);
+    QFETCH(int, layerOps);
+    QFETCH(int, layerKernels);
+    QFETCH(int, attentionKernels);
+    Knobs knobs;
+    knobs.batch = 2;
+    Result<Design> d = Design::open(model, knobs);
+    QVERIFY2(d.ok(), d ? "" : qPrintable(d.errorMessage()));
+    const Graph &g = d->graph();
+    LoweringOptions o;
+    o.attention = static_cast<AttentionLowering>(attention);
+    const KernelPlan plan = lowerGraph(g, o);
+    QCOMPARE(plan.hostOps, ops);
+    QCOMPARE(static_cast<int>(plan.kernels.size()), kernels);
+    QCOMPARE(countRole(plan, KernelRole::Attention), attentionKernels);
+    const LayerAttention layer = layerZeroAttention(g, plan);
+    QCOMPARE(layer.ops, layerOps);
+    QCOMPARE(static_cast<int>(layer.kernels.size()), layerKernels);
+    if (layerOps == 1) {
+        // One op (no Python shape arithmetic either); in-projection addmm [2 x 197, 768] x [768, 2304],
+        // SDPA over 2 x 12 heads of 197 x 197 with head dim 64, out-projection [2 x 197, 768] x [768, 768].
+        QCOMPARE(layer.opNodes, 1);
+        const Kernel &in = layer.kernels[0].kernel;
+        const Kernel &sdpa = layer.kernels[1].kernel;
+        const Kernel &out = layer.kernels[2].kernel;
+        QCOMPARE(layer.kernels[1].role, KernelRole::Attention);
+        QCOMPARE(in.kind, KernelClass::Gemm);
+        QCOMPARE(in.m, std::int64_t(2 * 197));
+        QCOMPARE(in.n, std::int64_t(3 * 768));
+        QCOMPARE(in.k, std::int64_t(768));
+        QCOMPARE(sdpa.batch, std::int64_t(2 * 12));
+        QCOMPARE(sdpa.m, std::int64_t(197));
+        QCOMPARE(sdpa.n, std::int64_t(197));
+        QCOMPARE(sdpa.k, std::int64_t(64 + 64));
+        QCOMPARE(out.m, std::int64_t(2 * 197));
+        QCOMPARE(out.n, std::int64_t(768));
+        QCOMPARE(out.k, std::int64_t(768));
+    }
+}
+
+// Where eager PyTorch leaves the fast path, so does the lowering: autocast
+// (MultiheadAttention.forward: "autocast is enabled") and the fused runtime (no eager ops at all).
+void TestLowering::multiheadAttentionFastPathOnlyWhereEager() {
+    Knobs knobs;
+    knobs.batch = 2;
+    Result<Design> d = Design::open(exportedVitB16(), knobs);
+    QVERIFY2(d.ok(), d ? "" : qPrintable(d.errorMessage()));
+    const Graph &g = d->graph();
+    LoweringOptions amp;
+    amp.precision = Precision::AMP;
+    const LayerAttention ampLayer = layerZeroAttention(g, lowerGraph(g, amp));
+    QVERIFY(ampLayer.ops > 1);  // the exported ops, each with its casts
+    QVERIFY(ampLayer.kernels.size() > 3);
+    LoweringOptions fp16;
+    fp16.precision = Precision::FP16;
+    const LayerAttention halfLayer = layerZeroAttention(g, lowerGraph(g, fp16));  // model.half(): fast path
+    QCOMPARE(halfLayer.ops, 1);
+    QCOMPARE(static_cast<int>(halfLayer.kernels.size()), 3);
+    QCOMPARE(halfLayer.kernels[0].kernel.elementBytes, 2);
+    const KernelPlan fused = lower(g, Precision::FP32, Runtime::Fused);
+    QCOMPARE(fused.hostOps, 0);
+    QCOMPARE(countRole(fused, KernelRole::Attention), 12);
 }
 
 QTEST_GUILESS_MAIN(TestLowering)
