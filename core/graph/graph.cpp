@@ -297,7 +297,7 @@ Status Graph::sortTopologically() {
 namespace {
 
 // Ops whose listed inputs must share one element type (ONNX type constraint "T" on all of them).
-int sameTypeInputCount(const Node &node) {
+bool comparesInputTypes(const Node &node) {
     static const QSet<QString> allInputs{
         QStringLiteral("Add"),   QStringLiteral("Sub"),     QStringLiteral("Mul"),
         QStringLiteral("Div"),   QStringLiteral("MatMul"),  QStringLiteral("Gemm"),
@@ -308,9 +308,9 @@ int sameTypeInputCount(const Node &node) {
         QStringLiteral("Xor"),   QStringLiteral("Mod"),     QStringLiteral("PRelu"),
         QStringLiteral("Conv"),  QStringLiteral("ConvTranspose")};
     if (!node.domain.isEmpty() && node.domain != QLatin1String("ai.onnx")) {
-        return 0;
+        return false;
     }
-    return allInputs.contains(node.opType) ? static_cast<int>(node.inputs.size()) : 0;
+    return allInputs.contains(node.opType);
 }
 
 }  // namespace
@@ -343,6 +343,11 @@ std::vector<GraphIssue> Graph::validate(ValidationChecks checks) const {
             p = static_cast<int>(i);
         }
     }
+    const QChar *lastOpData = nullptr;
+    const QChar *lastDomainData = nullptr;
+    qsizetype lastOpSize = -1;
+    qsizetype lastDomainSize = -1;
+    bool lastSameTypeOp = false;
     for (std::size_t i = 0; (checks.structure || checks.types) && i < nodes.size(); ++i) {
         const Node &node = nodes[i];
         for (int in : node.inputs) {
@@ -366,7 +371,17 @@ std::vector<GraphIssue> Graph::validate(ValidationChecks checks) const {
                                       .arg(node.name, node.opType, v.name)});
             }
         }
-        const int sameType = checks.types ? sameTypeInputCount(node) : 0;
+        // Importers share one QString per op type: while consecutive nodes name the same characters
+        // (same address and length) and domain, the set look-up's answer is the one before.
+        if (checks.types && (node.opType.constData() != lastOpData || node.opType.size() != lastOpSize ||
+                             node.domain.constData() != lastDomainData || node.domain.size() != lastDomainSize)) {
+            lastOpData = node.opType.constData();
+            lastOpSize = node.opType.size();
+            lastDomainData = node.domain.constData();
+            lastDomainSize = node.domain.size();
+            lastSameTypeOp = comparesInputTypes(node);
+        }
+        const int sameType = checks.types && lastSameTypeOp ? static_cast<int>(node.inputs.size()) : 0;
         DType first = DType::Undefined;
         for (int k = 0; k < sameType; ++k) {
             const int in = node.inputs[static_cast<std::size_t>(k)];

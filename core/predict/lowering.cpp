@@ -177,10 +177,45 @@ std::uint64_t mixHash(std::uint64_t h, std::uint64_t v) {
     return h;
 }
 
+// Importers share one QString per distinct op type, so runs of nodes of the same type (a large model's
+// repeated blocks, a long chain) point at the same characters: a per-loop memo of the last string seen
+// (compared by address and length, which implies equal text) skips the hash and table look-ups.
+bool sameStringData(const QString &s, const QChar *data, qsizetype size) { return s.constData() == data && s.size() == size; }
+
+// A test of a node's op type, answered again only when the string differs from the last one asked
+// about (same memo as above, for the per-node op-type comparisons of a pass over the graph).
+template <typename Test>
+class OpTypeMemo {
+public:
+    explicit OpTypeMemo(Test test) : m_test(std::move(test)) {}
+    bool operator()(const QString &opType) {
+        if (!sameStringData(opType, m_data, m_size)) {
+            m_data = opType.constData();
+            m_size = opType.size();
+            m_value = m_test(opType);
+        }
+        return m_value;
+    }
+
+private:
+    Test m_test;
+    const QChar *m_data = nullptr;
+    qsizetype m_size = -1;
+    bool m_value = false;
+};
+
 std::uint64_t fingerprintOf(const Graph &graph) {
     std::uint64_t h = mixHash(graph.nodes.size(), graph.values.size());
+    const QChar *lastData = nullptr;
+    qsizetype lastSize = -1;
+    std::uint64_t lastHash = 0;
     for (const Node &n : graph.nodes) {
-        h = mixHash(h, qHash(n.opType));
+        if (!sameStringData(n.opType, lastData, lastSize)) {
+            lastData = n.opType.constData();
+            lastSize = n.opType.size();
+            lastHash = qHash(n.opType);
+        }
+        h = mixHash(h, lastHash);
         for (int v : n.inputs) {
             h = mixHash(h, static_cast<std::uint64_t>(static_cast<std::int64_t>(v)));
         }
@@ -653,9 +688,10 @@ void Lowerer::findHostScalars() {
     hostScalar.assign(g.nodes.size(), 0);
     std::vector<std::uint8_t> fromShape(g.values.size(), 0);
     auto small = [&](int v) { return elems(v) >= 0 && elems(v) <= kMaxShapeScalarElements; };
+    OpTypeMemo isShapeOp([](const QString &op) { return op == QLatin1String("Shape") || op == QLatin1String("Size"); });
     for (std::size_t i = 0; i < g.nodes.size(); ++i) {
         const Node &n = g.nodes[i];
-        if (n.opType == QLatin1String("Shape") || n.opType == QLatin1String("Size")) {
+        if (isShapeOp(n.opType)) {
             for (int v : n.outputs) {
                 if (v >= 0) {
                     fromShape[static_cast<std::size_t>(v)] = 1;
@@ -663,23 +699,30 @@ void Lowerer::findHostScalars() {
             }
             continue;
         }
+        // Cheap test first: a node none of whose inputs is shape-derived (nearly every node of a
+        // large model) is not host scalar arithmetic, whatever its sizes.
+        auto shapeDerived = [&](int v) { return fromShape[static_cast<std::size_t>(v)] || (folded(v) && producer(v) >= 0); };
         bool anyShape = false;
+        for (int v : n.inputs) {
+            anyShape = anyShape || (v >= 0 && shapeDerived(v));
+        }
+        if (!anyShape || a.kinds[i] == OpKind::Free) {
+            continue;
+        }
         bool allScalar = !n.inputs.empty();
         for (int v : n.inputs) {
             if (v < 0) {
                 continue;
             }
-            const bool shapeDerived = fromShape[static_cast<std::size_t>(v)] || (folded(v) && producer(v) >= 0);
             const int p = producer(v);
             const bool constant = small(v) && (val(v).isInitializer() || (p >= 0 && g.nodes[static_cast<std::size_t>(p)].opType == QLatin1String("Constant")));
-            anyShape = anyShape || shapeDerived;
-            allScalar = allScalar && small(v) && (shapeDerived || constant);
+            allScalar = allScalar && small(v) && (shapeDerived(v) || constant);
         }
         bool smallOutputs = !n.outputs.empty();
         for (int v : n.outputs) {
             smallOutputs = smallOutputs && v >= 0 && small(v) && !a.isGraphOutput[static_cast<std::size_t>(v)];
         }
-        if (a.kinds[i] == OpKind::Free || !anyShape || !allScalar || !smallOutputs) {
+        if (!allScalar || !smallOutputs) {
             continue;
         }
         hostScalar[i] = 1;
@@ -2020,6 +2063,11 @@ KernelPlan Lowerer::run() {
     // Fused: members point at their sink; a group sink that emitted nothing keeps its members'
     // fusedInto (they are reported under it). In-place eager activations.
     int hostOps = 0;
+    OpTypeMemo isInplaceOp([](const QString &op) {
+        return op == QLatin1String("Relu") || op == QLatin1String("Clip") || op == QLatin1String("HardSwish") ||
+               op == QLatin1String("Swish") || op == QLatin1String("HardSigmoid");
+    });
+    OpTypeMemo isAdd([](const QString &op) { return op == QLatin1String("Add"); });
     for (std::size_t i = 0; i < nn; ++i) {
         PlannedNode &pn = plan.nodes[i];
         hostOps += pn.hostOps;
@@ -2027,12 +2075,10 @@ KernelPlan Lowerer::run() {
             continue;
         }
         const Node &n = g.nodes[i];
-        const bool inplaceOp = n.opType == QLatin1String("Relu") || n.opType == QLatin1String("Clip") ||
-                               n.opType == QLatin1String("HardSwish") || n.opType == QLatin1String("Swish") ||
-                               n.opType == QLatin1String("HardSigmoid");
+        const bool inplaceOp = isInplaceOp(n.opType);
         const int in = n.input(0);
         // torchvision's bottleneck does `out = bn3(conv3(out)); out += identity`: an in-place add.
-        const bool residualInPlace = n.opType == QLatin1String("Add") && in >= 0 && producer(in) >= 0 &&
+        const bool residualInPlace = isAdd(n.opType) && in >= 0 && producer(in) >= 0 &&
                                      kindOf(producer(in)) == OpKind::BatchNorm && elems(in) == elems(n.output(0));
         if ((inplaceOp || residualInPlace) && in >= 0 && !val(in).isGraphInput() && !val(in).isInitializer() && consumers(in) == 1 &&
             vbytes(in) == vbytes(n.output(0))) {
@@ -2054,8 +2100,17 @@ GraphAnalysis GraphAnalysis::of(const Graph &graph) {
     a.kinds.resize(nn);
     a.autocast.resize(nn);
     a.flopsPerElement.resize(nn);
+    const QChar *lastData = nullptr;
+    qsizetype lastSize = -1;
+    OpInfo info;
     for (std::size_t i = 0; i < nn; ++i) {
-        const OpInfo info = classify(graph.nodes[i]);
+        const Node &n = graph.nodes[i];
+        // classify() depends on the domain too: the memo covers the default domain only.
+        if (!n.domain.isEmpty() || !sameStringData(n.opType, lastData, lastSize)) {
+            info = classify(n);
+            lastData = n.domain.isEmpty() ? n.opType.constData() : nullptr;
+            lastSize = n.domain.isEmpty() ? n.opType.size() : -1;
+        }
         a.kinds[i] = info.kind;
         a.autocast[i] = info.autocast;
         a.flopsPerElement[i] = info.flops;
@@ -2090,6 +2145,11 @@ GraphAnalysis GraphAnalysis::of(const Graph &graph) {
     }
     a.fingerprint = fingerprintOf(graph);
     a.opTypes.reserve(nn);
+    std::size_t wiringSize = 1 + graph.outputs.size();
+    for (const Node &n : graph.nodes) {
+        wiringSize += 2 + n.inputs.size() + n.outputs.size();
+    }
+    a.wiring.reserve(wiringSize);
     for (const Node &n : graph.nodes) {
         a.opTypes.push_back(n.opType);
         a.wiring.push_back(static_cast<std::int32_t>(n.inputs.size()));

@@ -256,11 +256,13 @@ public:
             addNamedValue(graph, ids, s.values().name(), std::move(v));
         }
         // Nodes.
+        SharedStringMemo lastOpType;
+        SharedStringMemo lastDomain;
         for (const auto &np : proto.node()) {
             Node node;
             node.name = fromStd(np.name());
-            node.opType = sharedString(np.op_type());
-            node.domain = sharedString(np.domain());
+            node.opType = sharedString(np.op_type(), lastOpType);
+            node.domain = sharedString(np.domain(), lastDomain);
             if (node.domain == QLatin1String("ai.onnx")) {
                 node.domain.clear();
             }
@@ -342,11 +344,22 @@ public:
 private:
     // One QString per distinct op type / domain, shared by every node that names it (issue 15,
     // item 5: a string per node of a million-node model took 32 MB for "Relu" alone).
-    QString sharedString(const std::string &text) {
+    // The last string returned is kept aside, compared as text before the map is hashed: consecutive
+    // nodes of a large model mostly repeat the op type (and the domain), one memo per call site.
+    struct SharedStringMemo {
+        const std::string *key = nullptr;  // the m_strings entry's key (node-based: stays put)
+        QString value;
+    };
+    QString sharedString(const std::string &text, SharedStringMemo &memo) {
+        if (memo.key != nullptr && *memo.key == text) {
+            return memo.value;
+        }
         auto it = m_strings.find(text);
         if (it == m_strings.end()) {
             it = m_strings.emplace(text, fromStd(text)).first;
         }
+        memo.key = &it->first;
+        memo.value = it->second;
         return it->second;
     }
 

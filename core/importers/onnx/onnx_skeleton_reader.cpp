@@ -515,16 +515,23 @@ private:
                 }
                 continue;
             }
-            // The child is written in place and its tag and length are put before it afterwards,
-            // when its length is known: no buffer per message (issue 15, item 5: a million nodes).
+            // The child is written in place after its tag and its length in the file: no buffer per
+            // message (issue 15, item 5: a million nodes). When payloads were dropped inside it, the
+            // length is written again (and the child moved only if that length has fewer bytes).
+            char header[20];
+            const int tagSize = encodeVarint(header, (static_cast<std::uint64_t>(field.number) << 3) | kWireLength);
+            const int headerSize = tagSize + encodeVarint(header + tagSize, field.varint);
+            const qsizetype headerStart = out.size();
+            out.append(header, headerSize);
             const qsizetype contentStart = out.size();
             if (!walk(child, field.valueStart, field.end, false, out, depth + 1, &self)) {
                 return false;
             }
-            char header[20];
-            int headerSize = encodeVarint(header, (static_cast<std::uint64_t>(field.number) << 3) | kWireLength);
-            headerSize += encodeVarint(header + headerSize, static_cast<std::uint64_t>(out.size() - contentStart));
-            out.insert(contentStart, QByteArrayView(header, headerSize));
+            const std::uint64_t written = static_cast<std::uint64_t>(out.size() - contentStart);
+            if (written != field.varint) {
+                const int newSize = tagSize + encodeVarint(header + tagSize, written);
+                out.replace(headerStart, headerSize, QByteArrayView(header, newSize));
+            }
         }
         return true;
     }

@@ -14,6 +14,7 @@ private slots:
     void cycleIsReported();
     void danglingInputIsReported();
     void typeMismatchIsReported();
+    void typeMismatchOnNodesSharingAnOpString();
     void validateRunsTheChecksAsked_data();
     void validateRunsTheChecksAsked();
     void reservedValuesStayInPlace();
@@ -98,6 +99,44 @@ void TestGraph::typeMismatchIsReported() {
     QCOMPARE(issues.front().kind, GraphIssue::Kind::TypeMismatch);
     QVERIFY(issues.front().message.contains(QStringLiteral("f32")));
     QVERIFY(issues.front().message.contains(QStringLiteral("i64")));
+}
+
+// Importers share one QString per op type; validate() reuses its answer for a run of such nodes.
+// Each node is still checked: expected mismatches (worked out by hand) at the Add of f32 + i64
+// after an Add with no inputs, and at the Add after a Relu; the Add of a custom domain is not an
+// ONNX Add and is not checked.
+void TestGraph::typeMismatchOnNodesSharingAnOpString() {
+    Graph g;
+    auto add = [&g](const char *name, DType type) {
+        Value v;
+        v.name = QString::fromLatin1(name);
+        v.kind = ValueKind::Input;
+        v.dtype = type;
+        return g.addValue(v);
+    };
+    const int x = add("x", DType::F32);
+    const int y = add("y", DType::I64);
+    const QString addOp = QStringLiteral("Add");  // one string, shared by every Add node
+    const QString relu = QStringLiteral("Relu");
+    const QString custom = QStringLiteral("com.example");
+    std::vector<int> outs;
+    for (int i = 0; i < 6; ++i) {
+        outs.push_back(add(qPrintable(QStringLiteral("o%1").arg(i)), DType::F32));
+        g.values[static_cast<std::size_t>(outs.back())].kind = ValueKind::Intermediate;
+    }
+    g.addNode(Node{QStringLiteral("n0"), addOp, {}, {}, {outs[0]}, {}});
+    g.addNode(Node{QStringLiteral("n1"), addOp, {}, {x, y}, {outs[1]}, {}});
+    g.addNode(Node{QStringLiteral("n2"), addOp, custom, {x, y}, {outs[2]}, {}});
+    g.addNode(Node{QStringLiteral("n3"), addOp, {}, {x, x}, {outs[3]}, {}});
+    g.addNode(Node{QStringLiteral("n4"), relu, {}, {y}, {outs[4]}, {}});
+    g.addNode(Node{QStringLiteral("n5"), addOp, {}, {y, x}, {outs[5]}, {}});
+    g.outputs = {outs[1], outs[2], outs[3], outs[5]};
+    QList<int> mismatchNodes;
+    for (const GraphIssue &issue : g.validate()) {
+        QCOMPARE(issue.kind, GraphIssue::Kind::TypeMismatch);
+        mismatchNodes << issue.node;
+    }
+    QCOMPARE(mismatchNodes, (QList<int>{1, 5}));
 }
 
 // One graph with one problem of each kind: a cycle (n1 <-> n2), a dangling input (reader of

@@ -10,6 +10,8 @@
 #include <QJsonArray>
 #include <QtTest>
 
+#include <algorithm>
+
 using namespace infersight;
 
 class TestPredictionReport : public QObject {
@@ -19,6 +21,8 @@ private slots:
     void jsonSchema_data();
     void jsonSchema();
     void text();
+    void topNodesOrder_data();
+    void topNodesOrder();
 
 private:
     Design m_model;
@@ -116,6 +120,54 @@ void TestPredictionReport::text() {
                                  .toObject();
     QCOMPARE(host.value(QStringLiteral("id")).toString(), QStringLiteral("aws-g4dn"));
     QCOMPARE(host.value(QStringLiteral("calibration")).toString(), QStringLiteral("assumed"));
+}
+
+// The top-nodes table lists the `rows` slowest nodes, slowest first; equal latencies in node order
+// (the table is stable from run to run); nodes of zero latency are not listed. Expected names are
+// worked out by hand from the latencies below.
+void TestPredictionReport::topNodesOrder_data() {
+    QTest::addColumn<QList<double>>("latencies");
+    QTest::addColumn<int>("rows");
+    QTest::addColumn<QStringList>("expected");
+    const QList<double> mixed{1.0, 3.0, 3.0, 2.0, 3.0, 0.0};
+    QTest::newRow("ties in node order") << mixed << 3 << QStringList{"n1", "n2", "n4"};
+    QTest::newRow("ties, then the next") << mixed << 4 << QStringList{"n1", "n2", "n4", "n3"};
+    QTest::newRow("more rows than nodes") << mixed << 10 << QStringList{"n1", "n2", "n4", "n3", "n0"};
+    QTest::newRow("all tied") << QList<double>{0.5, 0.5, 0.5, 0.5} << 2 << QStringList{"n0", "n1"};
+    QTest::newRow("descending input") << QList<double>{4.0, 3.0, 2.0, 1.0} << 3 << QStringList{"n0", "n1", "n2"};
+    QTest::newRow("ascending input") << QList<double>{1.0, 2.0, 3.0, 4.0} << 2 << QStringList{"n3", "n2"};
+}
+
+void TestPredictionReport::topNodesOrder() {
+    QFETCH(QList<double>, latencies);
+    QFETCH(int, rows);
+    QFETCH(QStringList, expected);
+    Graph g;
+    g.name = QStringLiteral("ties");
+    Prediction p;
+    for (qsizetype i = 0; i < latencies.size(); ++i) {
+        Node n;
+        n.name = QStringLiteral("n%1").arg(i);
+        n.opType = QStringLiteral("Relu");
+        g.nodes.push_back(n);
+        NodeTiming nt;
+        nt.latencyMs = latencies[i];
+        p.nodes.push_back(nt);
+        p.latencyMs += latencies[i];
+    }
+    const Target t = Target::wholeGpu(*GpuCatalogue::builtIn().find(QStringLiteral("t4")));
+    PredictionReportOptions ro;
+    ro.topNodes = rows;
+    const QStringList lines = predictionText(g, p, t, Knobs{}, ShapeBindings{}, ro).split(QLatin1Char('\n'));
+    const qsizetype header = lines.indexOf(QStringLiteral("Top %1 of %2 nodes by latency:")
+                                               .arg(expected.size())
+                                               .arg(std::count_if(latencies.begin(), latencies.end(), [](double v) { return v > 0; })));
+    QVERIFY2(header >= 0, qPrintable(lines.join(QLatin1Char('\n'))));
+    QStringList names;
+    for (qsizetype i = header + 2; i < lines.size() && i < header + 2 + expected.size(); ++i) {
+        names << lines[i].simplified().section(QLatin1Char(' '), 0, 0);
+    }
+    QCOMPARE(names, expected);
 }
 
 QTEST_GUILESS_MAIN(TestPredictionReport)
