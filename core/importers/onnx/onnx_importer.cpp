@@ -599,10 +599,29 @@ bool shapeComplete(const onnx::TypeProto &type) {
     return true;
 }
 
+// Rank of the value `name` in our propagated graph; -1 when unknown (or not in `graph`, e.g. a value
+// of a subgraph body).
+int propagatedRank(const Graph *graph, const std::string &name) {
+    if (graph == nullptr || name.empty()) {
+        return -1;
+    }
+    const int index = graph->findValue(fromStd(name));
+    if (index < 0) {
+        return -1;
+    }
+    const Value &v = graph->values[static_cast<std::size_t>(index)];
+    return v.rankKnown ? static_cast<int>(v.shape.size()) : -1;
+}
+
 // Why libonnx's shape inference must not see `node` (empty when it may): its convPoolShapeInference
 // divides by strides and kernel sizes and indexes by pads without checking them (SIGFPE on a
-// stride of 0, issue 15 item 1), and Split divides its input among its outputs.
-QString libonnxHazard(const onnx::NodeProto &node) {
+// stride of 0, issue 15 item 1), and Split divides its input among its outputs. Without a
+// kernel_shape attribute it takes the kernel from the weight's dimensions 2.. and indexes the
+// input's dimensions, dilations and pads by them unchecked: a weight of another rank than the
+// input reads out of bounds (SIGSEGV, found by fuzz_onnx_import_live). `graph` (our propagated
+// main graph; nullptr in subgraph bodies) gives the ranks; where they are unknown the node is
+// hidden too.
+QString libonnxHazard(const onnx::NodeProto &node, const Graph *graph) {
     static const std::unordered_set<std::string> convPool{"Conv",        "ConvTranspose", "ConvInteger", "QLinearConv",
                                                           "MaxPool",     "AveragePool",   "LpPool",      "MaxUnpool",
                                                           "MaxRoiPool",  "DeformConv",    "Col2Im"};
@@ -628,6 +647,26 @@ QString libonnxHazard(const onnx::NodeProto &node) {
             }
         }
     }
+    // Ops whose kernel libonnx reads from a weight input when kernel_shape is absent: (data, weight).
+    static const std::unordered_map<std::string, std::pair<int, int>> kernelFromWeight{
+        {"Conv", {0, 1}}, {"ConvTranspose", {0, 1}}, {"ConvInteger", {0, 1}}, {"QLinearConv", {0, 3}}, {"DeformConv", {0, 1}}};
+    if (const auto it = kernelFromWeight.find(node.op_type()); it != kernelFromWeight.end()) {
+        bool kernelAttribute = false;
+        for (const auto &attr : node.attribute()) {
+            kernelAttribute = kernelAttribute || attr.name() == "kernel_shape";
+        }
+        const auto [dataInput, weightInput] = it->second;
+        if (!kernelAttribute && node.input_size() > weightInput) {
+            const int dataRank = propagatedRank(graph, node.input(dataInput));
+            const int weightRank = propagatedRank(graph, node.input(weightInput));
+            if (dataRank < 0 || weightRank < 0) {
+                return QStringLiteral("no kernel_shape and the ranks of input and weight are not known");
+            }
+            if (dataRank != weightRank) {
+                return QStringLiteral("no kernel_shape and a weight of rank %1 for an input of rank %2").arg(weightRank).arg(dataRank);
+            }
+        }
+    }
     if (node.op_type() == "Split") {
         if (node.output_size() == 0) {
             return QStringLiteral("no outputs");
@@ -644,9 +683,9 @@ QString libonnxHazard(const onnx::NodeProto &node) {
 // Moves every node libonnx cannot check safely (libonnxHazard) into a domain libonnx has no
 // schemas for, so that its shape inference skips them, and says which in `warnings`. Recurses
 // into subgraphs (If/Loop/Scan bodies), which libonnx infers too.
-void hideLibonnxHazards(onnx::GraphProto &graph, QStringList &warnings) {
+void hideLibonnxHazards(onnx::GraphProto &graph, const Graph *propagated, QStringList &warnings) {
     for (auto &node : *graph.mutable_node()) {
-        const QString hazard = libonnxHazard(node);
+        const QString hazard = libonnxHazard(node, propagated);
         if (!hazard.isEmpty()) {
             warnings << QStringLiteral("node '%1' (%2): %3; the libonnx shape comparison skips it")
                             .arg(fromStd(node.name()), fromStd(node.op_type()), hazard);
@@ -654,10 +693,10 @@ void hideLibonnxHazards(onnx::GraphProto &graph, QStringList &warnings) {
         }
         for (auto &attr : *node.mutable_attribute()) {
             if (attr.has_g()) {
-                hideLibonnxHazards(*attr.mutable_g(), warnings);
+                hideLibonnxHazards(*attr.mutable_g(), nullptr, warnings);
             }
             for (auto &sub : *attr.mutable_graphs()) {
-                hideLibonnxHazards(sub, warnings);
+                hideLibonnxHazards(sub, nullptr, warnings);
             }
         }
     }
@@ -688,7 +727,7 @@ void libonnxDiagnostic(onnx::ModelProto &copy, const Graph &graph, const ShapeBi
     }
     g->clear_value_info();
     QStringList hazards;
-    hideLibonnxHazards(*g, hazards);
+    hideLibonnxHazards(*g, &graph, hazards);
     if (!hazards.isEmpty()) {
         auto *unchecked = copy.add_opset_import();
         unchecked->set_domain(kUncheckedDomain);
@@ -901,12 +940,6 @@ Result<OnnxImport> importFile(const QString &path, const OnnxImportOptions &opti
         return Error{QStringLiteral("%1: invalid graph: %2").arg(path, joinIssues(fatal))};
     }
 
-    if (runLibonnx) {
-        libonnxDiagnostic(model, graph, completeBindings(graph, options.bindings), out);
-        parsed.reset();
-        releaseFreedMemory();
-    }
-
     auto bound = propagateAtBindings(graph, options.bindings, path);
     if (!bound) {
         return bound.error();
@@ -919,6 +952,13 @@ Result<OnnxImport> importFile(const QString &path, const OnnxImportOptions &opti
     }
     if (!mismatches.empty()) {
         return Error{QStringLiteral("%1: invalid graph: %2").arg(path, joinIssues(mismatches))};
+    }
+    // After our propagation: the comparison reads the ranks it found to keep libonnx away from nodes
+    // it cannot check safely (libonnxHazard).
+    if (runLibonnx) {
+        libonnxDiagnostic(model, graph, completeBindings(graph, options.bindings), out);
+        parsed.reset();
+        releaseFreedMemory();
     }
     out.report = std::move(bound->report);
     out.bindings = bound->bindings;
