@@ -460,8 +460,9 @@ private:
     // Handles a length field that reaches past its message: truncation when the message ends at
     // the end of the file, corruption otherwise.
     bool failOverrun(const Field &field, bool endIsEof, std::int64_t end, const PathLink &self) {
-        const std::int64_t needed = static_cast<std::int64_t>(field.varint) + (field.valueStart - field.start);
+        // Only lengths below 2^47 are added up (a declared length may be any 64-bit value).
         if (endIsEof && field.varint <= static_cast<std::uint64_t>(0x7FFFFFFFFFFFLL)) {
+            const std::int64_t needed = static_cast<std::int64_t>(field.varint) + (field.valueStart - field.start);
             return failTruncated(renderPath(&self), field.start, needed);
         }
         return failCorrupt(QStringLiteral("%1 at byte %2 declares %3 bytes, past the end of its enclosing message at byte %4")
