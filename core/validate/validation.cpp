@@ -1196,15 +1196,25 @@ Result<std::vector<ValidationRow>> validateMeasuredFile(const QString &path, con
     return std::move(file->rows);
 }
 
-Result<std::vector<HostScaleFit>> fitMeasuredHostScales(const ValidationOptions &options) {
+namespace {
+
+// data/measured/<machine>/latency.csv files, in machine-name order.
+QStringList measuredLatencyFiles(const QString &dataDir) {
     QStringList files;
-    const QDir measured(QDir(options.dataDir).filePath(QStringLiteral("measured")));
+    const QDir measured(QDir(dataDir).filePath(QStringLiteral("measured")));
     for (const QString &d : measured.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
         const QString f = measured.filePath(d + QStringLiteral("/latency.csv"));
         if (QFileInfo::exists(f)) {
             files << f;
         }
     }
+    return files;
+}
+
+}  // namespace
+
+Result<std::vector<HostScaleFit>> fitMeasuredHostScales(const ValidationOptions &options) {
+    const QStringList files = measuredLatencyFiles(options.dataDir);
     const KernelModel &km = kernelModelOf(options);
     const HostOverheadModel &start = options.hostModel ? *options.hostModel : HostOverheadModel::builtIn();
     std::vector<HostScaleFit> fits;
@@ -1303,14 +1313,7 @@ Result<ValidationResult> runValidation(const ValidationOptions &options) {
         }
     }
     if (options.measured) {
-        QStringList files;
-        const QDir measured(QDir(options.dataDir).filePath(QStringLiteral("measured")));
-        for (const QString &d : measured.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
-            const QString f = measured.filePath(d + QStringLiteral("/latency.csv"));
-            if (QFileInfo::exists(f)) {
-                files << f;
-            }
-        }
+        QStringList files = measuredLatencyFiles(options.dataDir);
         if (files.isEmpty()) {
             result.notes << QStringLiteral("measured: no data/measured/*/latency.csv files yet");
         }
