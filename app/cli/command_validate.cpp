@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // infersight-cli validate [--json | --markdown FILE] [--only SETS] [--include-synthetic FILE] [--fit-host]
-//                          [--fit-host-scale]
+//                          [--fit-host-scale] [--fit-fp32-issue]
 // The accuracy report of record: `validate --markdown docs/accuracy.md` rewrites the generated part
 // of docs/accuracy.md (between its validate markers; the hand-written sections around it stay).
 #include "cli_command.h"
@@ -49,6 +49,45 @@ QString hostScaleFitText(const std::vector<HostScaleFit> &fits) {
     return out;
 }
 
+QString fp32IssueFitText(const Fp32IssueFit &f) {
+    QString out = QStringLiteral("Wide-issue FP32 factor (FP32 GEMMs and convolutions on GPUs with 32 FP32 lanes per issue slot):\n"
+                                 "  %1 GPU-bound rows in fp32 / fp32-strict on %2\n"
+                                 "  fitted on all of them: %3 (MAPE %4 % with no factor -> %5 %; %6 % at the built-in %7)\n"
+                                 "  leave-one-family-out (factor fitted without the family; the family's MAPE with no factor -> "
+                                 "held out):\n")
+                      .arg(f.rows)
+                      .arg(f.gpus.join(QStringLiteral(", ")))
+                      .arg(f.efficiency, 0, 'f', 3)
+                      .arg(f.mapeAtOne, 0, 'f', 1)
+                      .arg(f.mapeAfter, 0, 'f', 1)
+                      .arg(f.mapeAtConstant, 0, 'f', 1)
+                      .arg(f.constant, 0, 'f', 2);
+    double lo = f.efficiency, hi = f.efficiency;
+    double sumOne = 0, sumHeld = 0;
+    int n = 0;
+    for (const Fp32IssueFit::LeaveOut &l : f.leaveOut) {
+        out += QStringLiteral("    without %1 (%2 rows): %3; %4 % -> %5 %\n")
+                   .arg(l.family)
+                   .arg(l.rows)
+                   .arg(l.efficiency, 0, 'f', 3)
+                   .arg(l.mapeAtOne, 0, 'f', 1)
+                   .arg(l.mapeHeldOut, 0, 'f', 1);
+        lo = std::min(lo, l.efficiency);
+        hi = std::max(hi, l.efficiency);
+        sumOne += l.mapeAtOne * l.rows;
+        sumHeld += l.mapeHeldOut * l.rows;
+        n += l.rows;
+    }
+    out += QStringLiteral("  range over the leave-one-family-out fits: %1 - %2\n").arg(lo, 0, 'f', 3).arg(hi, 0, 'f', 3);
+    if (n > 0) {
+        out += QStringLiteral("  held-out MAPE over those %1 rows: %2 % with no factor -> %3 % with each family's held-out fit\n")
+                   .arg(n)
+                   .arg(sumOne / n, 0, 'f', 1)
+                   .arg(sumHeld / n, 0, 'f', 1);
+    }
+    return out;
+}
+
 int runValidate(const QStringList &arguments) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
@@ -77,6 +116,10 @@ int runValidate(const QStringList &arguments) {
         QStringLiteral("fit-host-scale"),
         QStringLiteral("Fit the host time scale of each measured system in the host catalogue on its batch-1 host-bound\n"
                        "rows of data/measured, with leave-one-family-out fits, and print them (no report)."));
+    const QCommandLineOption fitFp32IssueOption(
+        QStringLiteral("fit-fp32-issue"),
+        QStringLiteral("Fit the kernel model's wide-issue FP32 factor on the GPU-bound FP32 rows of data/measured of GPUs\n"
+                       "with 32 FP32 lanes per issue slot, with leave-one-family-out fits, and print it (no report)."));
     const QCommandLineOption fitBandsOption(
         QStringLiteral("fit-bands"),
         QStringLiteral("Print the system term that makes the 80 % band cover 80 % of the e2e and of the DLE rows (no report)."));
@@ -88,7 +131,7 @@ int runValidate(const QStringList &arguments) {
                        "lines (the rest of FILE is kept; a new FILE gets a header). docs/accuracy.md is made this way."),
         QStringLiteral("FILE"));
     parser.addOptions({jsonOption, markdownOption, onlyOption, syntheticOption, noLooOption, fitHostOption, fitHostScaleOption,
-                       fitBandsOption, dataOption});
+                       fitFp32IssueOption, fitBandsOption, dataOption});
     if (!parser.parse(arguments)) {
         printError(parser.errorText() + QStringLiteral(" (see validate --help)"));
         return ExitUsage;
@@ -159,6 +202,15 @@ int runValidate(const QStringList &arguments) {
             return ExitFailure;
         }
         printOut(hostScaleFitText(*fits));
+        return ExitOk;
+    }
+    if (parser.isSet(fitFp32IssueOption)) {
+        Result<Fp32IssueFit> fit = fitWideIssueFp32Efficiency(options);
+        if (!fit) {
+            printError(fit.errorMessage());
+            return ExitFailure;
+        }
+        printOut(fp32IssueFitText(*fit));
         return ExitOk;
     }
     if (parser.isSet(fitBandsOption)) {

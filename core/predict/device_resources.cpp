@@ -15,6 +15,15 @@ int maxThreadsPerSmForComputeCapability(int major, int minor) {
     return 2048;
 }
 
+int fp32LanesPerIssueSlot(const GpuSpec &gpu) {
+    if (gpu.sms <= 0 || gpu.cudaCores <= 0 || gpu.computeCapabilityMajor < 7) {
+        return 16;  // unknown, or Maxwell / Pascal dual dispatch
+    }
+    constexpr int kPartitionsPerSm = 4;
+    const int lanes = gpu.cudaCores / gpu.sms / kPartitionsPerSm;
+    return lanes >= 32 ? 32 : 16;
+}
+
 namespace {
 
 DeviceResources common(const GpuSpec &gpu) {
@@ -26,6 +35,7 @@ DeviceResources common(const GpuSpec &gpu) {
     r.clockMhz = gpu.boostClockMhz;
     r.sharedMemPerSmBytes = gpu.sharedMemPerSmKb * 1024.0;
     r.maxThreadsPerSm = maxThreadsPerSmForComputeCapability(gpu.computeCapabilityMajor, gpu.computeCapabilityMinor);
+    r.fp32LanesPerIssue = fp32LanesPerIssueSlot(gpu);
     return r;
 }
 

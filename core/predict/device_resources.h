@@ -28,6 +28,8 @@ struct DeviceResources {
     // Dense peak per ComputeType in TFLOPS (TOPS for INT8) for this target; 0 where there is no path.
     std::array<double, 6> peakTflops{};
     double fp16NonTensorTflops = 0;  // P100's CUDA-core FP16 (used for FP16 where there are no tensor cores)
+    // FP32 lanes behind one instruction issue slot (fp32LanesPerIssueSlot): 16 or 32.
+    int fp32LanesPerIssue = 16;
 
     // From a Target (effective SMs, bandwidth, L2 and SM-scaled peaks) or a whole GPU.
     static DeviceResources fromTarget(const Target &target);
@@ -40,6 +42,19 @@ struct DeviceResources {
     ComputeType effectiveCompute(ComputeType type) const { return supports(type) ? type : ComputeType::FP32; }
     bool valid() const { return sms > 0 && bandwidthGBps > 0 && peakTflops[0] > 0; }
 };
+
+// FP32 lanes that one warp-instruction issue slot feeds, from the datasheet's CUDA cores per SM and
+// the scheduler design of the compute capability (NVIDIA architecture whitepapers):
+//  - Volta, Turing and GA100 (7.x, 8.0): 64 FP32 lanes per SM in 4 partitions of 16, one dispatch
+//    per partition per cycle: an FP32 warp instruction occupies its lanes for two cycles, so the
+//    other cycle issues the loads, address arithmetic and loop control of a GEMM -> 16;
+//  - Maxwell and Pascal (5.x, 6.x): 32 lanes per partition, but two dispatch units per scheduler
+//    (an FFMA and a load issue together) -> 16;
+//  - GA10x, Ada, Hopper, Blackwell (8.6+, 9.x, 10.x, 12.x): 128 lanes per SM, 32 per partition, one
+//    dispatch per cycle: the FP32 peak is reached only if every issue slot is an FFMA -> 32.
+// 16 where the GPU file gives no CUDA-core count. Used by the kernel model's wide-issue FP32 factor
+// (KernelModel::kWideIssueFp32Efficiency, docs/predictor.md "Wide-issue FP32").
+int fp32LanesPerIssueSlot(const GpuSpec &gpu);
 
 // Resident threads per SM by compute capability (CUDA C++ Programming Guide, "Technical
 // Specifications per Compute Capability": 2048, except 1024 on 7.5 and 1536 on 8.6/8.7/8.9/12.x).

@@ -273,6 +273,9 @@ KernelPrediction KernelModel::predict(const Kernel &kernel, const BoundDevice &d
         u *= m_tensorCoreEfficiency * tensorAlignmentEfficiency(kernel, f.compute);
         extrapolated = true;
     }
+    if (matrixClass && f.compute == ComputeType::FP32 && device.resources.fp32LanesPerIssue >= 32) {
+        u *= m_wideIssueFp32Efficiency;  // SGEMM / SIMT convolutions where FP32 lanes are issue-bound
+    }
     if (isDepthwiseStencil(kernel)) {
         u *= kDepthwiseEfficiency;
     }

@@ -100,6 +100,14 @@ public:
     // at which every DLE leave-one-GPU-out and leave-one-family-out figure is no worse than without
     // it (docs/predictor.md, "Tensor-core kernels and depthwise convolutions").
     static constexpr double kDepthwiseEfficiency = 0.6;
+    // Achieved fraction of the learned utilisation for FP32 GEMMs and convolutions (CUDA cores) on
+    // GPUs whose issue slots feed 32 FP32 lanes (DeviceResources::fp32LanesPerIssue: GA10x, Ada,
+    // Hopper, Blackwell). Every GPU of the kernel data feeds 16 per slot, where an SGEMM's loads and
+    // address arithmetic issue beside its FFMAs; with 32 they take FFMA slots, so cuBLAS / cuDNN reach
+    // less of the doubled datasheet peak. Fitted on the FP32 GPU-bound rows of data/measured (H100
+    // SXM, the one wide-issue GPU measured; 48 rows), leave-one-model-family-out 0.89-0.93:
+    // `infersight-cli validate --fit-fp32-issue` (docs/predictor.md "Wide-issue FP32").
+    static constexpr double kWideIssueFp32Efficiency = 0.91;
 
     KernelModel() = default;
     static Result<KernelModel> fromJson(const QByteArray &json, const QString &sourceName);
@@ -133,12 +141,17 @@ public:
 
     QJsonObject toJson() const;
 
+    // kWideIssueFp32Efficiency unless set (the fit in validate --fit-fp32-issue varies it).
+    double wideIssueFp32Efficiency() const { return m_wideIssueFp32Efficiency; }
+    void setWideIssueFp32Efficiency(double e) { m_wideIssueFp32Efficiency = e; }
+
 private:
     std::array<UtilisationModel, kUtilisationModelCount> m_models;
     std::array<KernelClassBands, kKernelErrorClassCount> m_bands;
     // Utilisation ceiling on tensor-core paths, as a fraction of the learned FP32 utilisation
     // (1.0 = none; field "tensor_core_efficiency" of the weights file, so it can be set from evidence).
     double m_tensorCoreEfficiency = 1.0;
+    double m_wideIssueFp32Efficiency = kWideIssueFp32Efficiency;
     QJsonObject m_metadata;
 };
 

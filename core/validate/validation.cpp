@@ -1280,6 +1280,116 @@ Result<std::vector<HostScaleFit>> fitMeasuredHostScales(const ValidationOptions 
 }
 
 
+Result<Fp32IssueFit> fitWideIssueFp32Efficiency(const ValidationOptions &options) {
+    const KernelModel &builtIn = kernelModelOf(options);
+    const HostOverheadModel &start = options.hostModel ? *options.hostModel : HostOverheadModel::builtIn();
+    std::vector<MeasuredCase> cases;
+    std::vector<ValidationRow> rows;
+    std::vector<HostOverheadModel> hostOf;  // per case: the fitted server's costs x its system's time scale
+    Fp32IssueFit fit;
+    fit.constant = KernelModel::kWideIssueFp32Efficiency;
+    // Rows are chosen host-bound or not with no factor (1.0), so the choice does not follow the constant.
+    KernelModel atOne = builtIn;
+    atOne.setWideIssueFp32Efficiency(1.0);
+    for (const QString &f : measuredLatencyFiles(options.dataDir)) {
+        Result<MeasuredFile> file = loadMeasuredFile(f, options, true, nullptr);
+        if (!file) {
+            return Error{QStringLiteral("%1: %2").arg(f, file.errorMessage())};
+        }
+        for (const MeasuredCase &c : file->cases) {
+            const ValidationRow &r = file->rows[c.row];
+            const bool fp32Gemms = r.precision == QLatin1String("fp32") || r.precision == QLatin1String("fp32-strict");
+            if (c.device->device.resources.fp32LanesPerIssue < 32 || !fp32Gemms) {
+                continue;
+            }
+            const Prediction p = predictMeasuredCase(c, r.batch, start, atOne, nullptr);
+            if (p.gpuBusyMs < kHostBoundGpuShare * p.hostMs) {
+                continue;  // host-bound: the GPU's FP32 rate hardly shows
+            }
+            const HostSpec *h = HostCatalogue::builtIn().find(r.hostId);
+            MeasuredCase mc = c;
+            mc.row = rows.size();
+            cases.push_back(mc);
+            rows.push_back(r);
+            hostOf.push_back(scaledHostModel(start, h ? h->timeScale : 1.0));
+            if (!fit.gpus.contains(r.gpuId)) {
+                fit.gpus << r.gpuId;
+            }
+        }
+    }
+    fit.rows = static_cast<int>(rows.size());
+    if (rows.empty()) {
+        return Error{QStringLiteral("no GPU-bound FP32 row of a wide-issue GPU in %1/measured").arg(options.dataDir)};
+    }
+    // MAPE of the cases passing `use` with the factor `e` (a fresh cache: cached kernels carry the factor).
+    auto mapeAt = [&](double e, const std::function<bool(std::size_t)> &use) {
+        KernelModel km = builtIn;
+        km.setWideIssueFp32Efficiency(e);
+        std::map<QString, KernelPredictionCache> caches;
+        double sum = 0;
+        int n = 0;
+        for (std::size_t i = 0; i < cases.size(); ++i) {
+            if (!use(i)) {
+                continue;
+            }
+            const Prediction p = predictMeasuredCase(cases[i], rows[i].batch, hostOf[i], km, &caches[cases[i].device->key]);
+            sum += std::abs(p.latencyMs / rows[i].measuredMs - 1.0);
+            ++n;
+        }
+        return n ? 100.0 * sum / n : 0.0;
+    };
+    // Golden-section search over [0.5, 1] (each row's latency falls as the factor grows: unimodal MAPE).
+    auto fitOn = [&](const std::function<bool(std::size_t)> &use) {
+        const double phi = (std::sqrt(5.0) - 1.0) / 2.0;
+        double a = 0.5, b = 1.0;
+        double x1 = b - phi * (b - a), x2 = a + phi * (b - a);
+        double f1 = mapeAt(x1, use), f2 = mapeAt(x2, use);
+        while (b - a > 2e-3) {
+            if (f1 <= f2) {
+                b = x2;
+                x2 = x1;
+                f2 = f1;
+                x1 = b - phi * (b - a);
+                f1 = mapeAt(x1, use);
+            } else {
+                a = x1;
+                x1 = x2;
+                f1 = f2;
+                x2 = a + phi * (b - a);
+                f2 = mapeAt(x2, use);
+            }
+        }
+        return 0.5 * (a + b);
+    };
+    auto all = [](std::size_t) { return true; };
+    fit.mapeAtOne = mapeAt(1.0, all);
+    fit.mapeAtConstant = mapeAt(fit.constant, all);
+    fit.efficiency = fitOn(all);
+    fit.mapeAfter = mapeAt(fit.efficiency, all);
+    QStringList families;
+    for (const ValidationRow &r : rows) {
+        if (!families.contains(r.modelFamily)) {
+            families << r.modelFamily;
+        }
+    }
+    for (const QString &family : families) {
+        Fp32IssueFit::LeaveOut lo;
+        lo.family = family;
+        auto in = [&](std::size_t i) { return rows[i].modelFamily == family; };
+        auto out = [&](std::size_t i) { return rows[i].modelFamily != family; };
+        lo.rows = static_cast<int>(std::count_if(rows.begin(), rows.end(),
+                                                 [&](const ValidationRow &r) { return r.modelFamily == family; }));
+        if (lo.rows == fit.rows) {
+            continue;  // nothing to fit on without it
+        }
+        lo.efficiency = fitOn(out);
+        lo.mapeAtOne = mapeAt(1.0, in);
+        lo.mapeHeldOut = mapeAt(lo.efficiency, in);
+        fit.leaveOut.push_back(lo);
+    }
+    return fit;
+}
+
 Result<ValidationResult> runValidation(const ValidationOptions &options) {
     ValidationResult result;
     const KernelModel &km = kernelModelOf(options);

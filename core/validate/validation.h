@@ -167,6 +167,30 @@ struct HostScaleFit {
 };
 Result<std::vector<HostScaleFit>> fitMeasuredHostScales(const ValidationOptions &options);
 
+// The kernel model's wide-issue FP32 factor (KernelModel::kWideIssueFp32Efficiency): the fraction of
+// the learned utilisation FP32 GEMMs and convolutions reach on GPUs whose issue slots feed 32 FP32
+// lanes, fitted on the data/measured rows of such GPUs whose GEMMs run in FP32 (precision fp32 or
+// fp32-strict) and that are not host-bound, each priced on its catalogued system; minimises their
+// MAPE. Refitted once per model family without it (leave-one-family-out), with that family's MAPE.
+struct Fp32IssueFit {
+    double constant = 1;          // KernelModel::kWideIssueFp32Efficiency
+    double efficiency = 1;        // fitted on all the rows
+    int rows = 0;
+    QStringList gpus;             // the wide-issue GPUs the rows ran on
+    double mapeAtOne = 0;         // the rows' MAPE with no factor (1.0)
+    double mapeAtConstant = 0;    // with the built-in constant
+    double mapeAfter = 0;         // with the fitted factor
+    struct LeaveOut {
+        QString family;
+        int rows = 0;             // the family's rows (held out)
+        double efficiency = 1;    // fitted on the other families' rows
+        double mapeAtOne = 0;     // the family's MAPE with no factor
+        double mapeHeldOut = 0;   // with the factor fitted without it
+    };
+    std::vector<LeaveOut> leaveOut;
+};
+Result<Fp32IssueFit> fitWideIssueFp32Efficiency(const ValidationOptions &options);
+
 // The factor on the class half-widths (UncertaintyCalibration::scale) that makes `coverage` of the
 // rows passing `filter` lie in their band, without a system term.
 double classScaleFor(const std::vector<ValidationRow> &rows, const std::function<bool(const ValidationRow &)> &filter,

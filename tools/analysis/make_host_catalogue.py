@@ -55,7 +55,7 @@ ASSUMED = {
 
 # The machine of data/measured/h100-sxm5-80gb (latency.csv host column "vm"; its README): an H100
 # SXM5 in a KVM guest, torch 2.11, CUDA 13.0, cuDNN 9.19, Python 3.12. Its host time scale is FITTED
-# on its 78 host-bound batch-1 rows (predicted GPU busy < 1/4 of the host time at the DGX-1's costs;
+# on its 76 host-bound batch-1 rows (predicted GPU busy < 1/4 of the host time at the DGX-1's costs;
 # fp32-strict, tf32 and fp16; torchvision, timm and transformers models) by
 #   infersight-cli validate --fit-host-scale
 # which prints (2026-11-27): scale 0.621-0.629 as the kernel model and lowering of the day moved
@@ -75,8 +75,8 @@ MEASURED_H100_VM = {
              'torch 2.11, CUDA 13.0, cuDNN 9.19, driver 580.159.04, Python 3.12. Validate prices those rows on it.',
     'host_model': {
         'calibration': 'fitted', 'time_scale': MEASURED_H100_VM_SCALE, 'band_low': 0.65, 'band_high': 1.6,
-        'note': 'Host time scale fitted on this machine\'s 78 host-bound batch-1 rows (data/measured/h100-sxm5-80gb, '
-                '`infersight-cli validate --fit-host-scale`: 0.62-0.63, leave-one-model-family-out 0.61-0.65): the '
+        'note': 'Host time scale fitted on this machine\'s 76 host-bound batch-1 rows (data/measured/h100-sxm5-80gb, '
+                '`infersight-cli validate --fit-host-scale`: 0.62-0.63, leave-one-model-family-out 0.59-0.65): the '
                 'DGX-1\'s eager costs x 0.63; host-bound band 0.65-1.6x, set to cover 80 % of those rows '
                 '(the rows scatter: docs/accuracy.md).'}}
 

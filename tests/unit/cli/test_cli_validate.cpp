@@ -41,6 +41,7 @@ private slots:
     void missingFileIsOneLine();
     void measuredRowsPriceOnTheirHost();
     void fitHostScale();
+    void fitFp32Issue();
 };
 
 // data/measured/h100-sxm5-80gb/latency.csv holds 175 rows with status ok (the harness's own count,
@@ -140,6 +141,21 @@ void TestCliValidate::fitHostScale() {
     QCOMPARE(m.captured(2), QStringLiteral("0.630"));
     QVERIFY2(std::abs(m.captured(1).toDouble() - 0.63) <= 0.02, qPrintable(m.captured(1)));
     QVERIFY(out.contains(QLatin1String("without resnet:")) && out.contains(QLatin1String("without bert:")));
+}
+
+// `--fit-fp32-issue` refits the kernel model's wide-issue FP32 factor on the H100 rows: the built-in
+// KernelModel::kWideIssueFp32Efficiency (0.91) is that fit rounded.
+void TestCliValidate::fitFp32Issue() {
+    const Run r = validate({QStringLiteral("--fit-fp32-issue")});
+    QCOMPARE(r.exitCode, 0);
+    const QString out = QString::fromUtf8(r.out);
+    QVERIFY2(out.contains(QLatin1String("GPU-bound rows in fp32 / fp32-strict on h100-sxm5-80gb")), qPrintable(out));
+    const QRegularExpressionMatch m =
+        QRegularExpression(QStringLiteral("fitted on all of them: ([0-9.]+) .* at the built-in ([0-9.]+)\\)")).match(out);
+    QVERIFY2(m.hasMatch(), qPrintable(out));
+    QCOMPARE(m.captured(2), QStringLiteral("0.91"));
+    QVERIFY2(std::abs(m.captured(1).toDouble() - 0.91) <= 0.01, qPrintable(m.captured(1)));
+    QVERIFY(out.contains(QLatin1String("without bert (")) && out.contains(QLatin1String("held-out MAPE over those")));
 }
 
 QTEST_GUILESS_MAIN(TestCliValidate)

@@ -6,7 +6,7 @@
 // systems those GPUs ship in (systems.csv "gpu" column), and the host models from
 // docs/predictor.md "Host systems": DGX-1 fitted; the H100 KVM guest of data/measured fitted x0.63
 // (`infersight-cli validate --fit-host-scale` prints 0.62-0.63, leave-one-model-family-out
-// 0.61-0.65); Ampere-generation systems take that scale with band 0.55-1.6 (0.35-1.0 of the
+// 0.59-0.65); Ampere-generation systems take that scale with band 0.55-1.6 (0.35-1.0 of the
 // DGX-1's: issue 17's held-out readings 0.35-0.71 and the DGX-1 itself lie inside).
 #include "hardware/gpu_catalogue.h"
 #include "hardware/host_catalogue.h"

@@ -10,6 +10,10 @@
 //  - P100-PCIE-16GB: 56 SMs, 732 GB/s, 4 MB L2, CC 6.0, FP32 9.3 TFLOPS and FP16 18.7 TFLOPS on the
 //    CUDA cores (P100 datasheet), no INT8 path (dp4a arrived with CC 6.1);
 //  - T4: 40 SMs, 320 GB/s, CC 7.5, 1,590 MHz boost, FP16 65 and INT8 130 on tensor cores (datasheet);
+//  - FP32 lanes per issue slot (architecture whitepapers): Pascal GP100 / GP104 SMs have 32 FP32
+//    lanes per scheduler with two dispatch units (16 per dispatch); Volta GV100, Turing TU104 and
+//    GA100 have 16 per scheduler (64 per SM); GA102 (A10, A40), AD10x (L4, L40S, RTX 4090), GH100
+//    (H100, H200) and GB100 (B200) have 32 per scheduler (128 per SM) and one dispatch unit;
 //  - MPS shares split SMs as floor(pct x SMs) and, with co-runners, bandwidth and L2 pro rata
 //    (docs/hardware.md, "Targets").
 #include "hardware/gpu_catalogue.h"
@@ -47,6 +51,8 @@ private slots:
     void paths_data();
     void paths();
     void customGpuKeepsItsBaseCalibration();
+    void fp32LanesPerIssue_data();
+    void fp32LanesPerIssue();
 };
 
 void TestDeviceResources::threadsPerSm_data() {
@@ -192,6 +198,46 @@ void TestDeviceResources::customGpuKeepsItsBaseCalibration() {
     QCOMPARE(DeviceResources::fromSpec(custom).gpuId, QStringLiteral("a100-sxm4-40gb"));
     custom.base.clear();
     QCOMPARE(DeviceResources::fromSpec(custom).gpuId, QStringLiteral("my-a100"));
+}
+
+void TestDeviceResources::fp32LanesPerIssue_data() {
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<int>("lanes");
+    QTest::newRow("P4 (GP104, dual dispatch)") << "p4" << 16;
+    QTest::newRow("P100 (GP100, dual dispatch)") << "p100-pcie-16gb" << 16;
+    QTest::newRow("V100 (GV100)") << "v100-sxm2-32gb" << 16;
+    QTest::newRow("T4 (TU104)") << "t4" << 16;
+    QTest::newRow("A100 (GA100)") << "a100-sxm4-80gb" << 16;
+    QTest::newRow("A30 (GA100)") << "a30" << 16;
+    QTest::newRow("A10 (GA102)") << "a10" << 32;
+    QTest::newRow("A40 (GA102)") << "a40" << 32;
+    QTest::newRow("L4 (AD104)") << "l4" << 32;
+    QTest::newRow("L40S (AD102)") << "l40s" << 32;
+    QTest::newRow("RTX 4090 (AD102)") << "rtx-4090" << 32;
+    QTest::newRow("H100 PCIe (GH100)") << "h100-pcie-80gb" << 32;
+    QTest::newRow("H100 SXM (GH100)") << "h100-sxm5-80gb" << 32;
+    QTest::newRow("H200 (GH100)") << "h200-sxm5-141gb" << 32;
+    QTest::newRow("B200 (GB100)") << "b200" << 32;
+}
+
+void TestDeviceResources::fp32LanesPerIssue() {
+    QFETCH(QString, id);
+    QFETCH(int, lanes);
+    const GpuSpec &g = gpu(id);
+    QCOMPARE(fp32LanesPerIssueSlot(g), lanes);
+    QCOMPARE(DeviceResources::fromSpec(g).fp32LanesPerIssue, lanes);
+    const Result<Target> whole = Target::make(g);
+    QVERIFY(whole.ok());
+    QCOMPARE(DeviceResources::fromTarget(*whole).fp32LanesPerIssue, lanes);
+    if (id == QLatin1String("h100-sxm5-80gb") || id == QLatin1String("a100-sxm4-80gb")) {
+        // A MIG slice keeps its GPU's SM design.
+        const Result<Target> slice = Target::make(g, QStringLiteral("1g.10gb"));
+        QVERIFY2(slice.ok(), qPrintable(slice.ok() ? QString() : slice.errorMessage()));
+        QCOMPARE(DeviceResources::fromTarget(*slice).fp32LanesPerIssue, lanes);
+    }
+    GpuSpec unknown = g;
+    unknown.cudaCores = 0;
+    QCOMPARE(fp32LanesPerIssueSlot(unknown), 16);  // no CUDA-core count: no wide-issue factor
 }
 
 QTEST_GUILESS_MAIN(TestDeviceResources)

@@ -49,6 +49,7 @@ private slots:
     void tensorAlignment();
     void tf32ConvFallsBackBeforeAmpere();
     void depthwiseRunsBelowPooling();
+    void wideIssueFp32OnlyOnFp32MatrixKernels();
     void determinism();
     void bandContainsPrediction_data();
     void bandContainsPrediction();
@@ -236,6 +237,36 @@ void TestKernelModel::depthwiseRunsBelowPooling() {
     const KernelPrediction d = predictKernel(dw, h100);
     QCOMPARE(d.rooflineMs, p.rooflineMs);
     QVERIFY(qFuzzyCompare(d.deviceMs * KernelModel::kDepthwiseEfficiency, p.deviceMs));
+}
+
+// On a GPU whose issue slots feed 32 FP32 lanes (H100, L4) an FP32 GEMM or convolution runs at
+// kWideIssueFp32Efficiency of the learned utilisation; its TF32 path, its element-wise kernels and
+// every kernel of a 16-lane GPU (A100) are untouched.
+void TestKernelModel::wideIssueFp32OnlyOnFp32MatrixKernels() {
+    KernelModel withoutFactor = KernelModel::builtIn();
+    withoutFactor.setWideIssueFp32Efficiency(1.0);
+    QCOMPARE(KernelModel::builtIn().wideIssueFp32Efficiency(), KernelModel::kWideIssueFp32Efficiency);
+    QVERIFY(KernelModel::kWideIssueFp32Efficiency > 0.8 && KernelModel::kWideIssueFp32Efficiency < 1.0);
+    const Kernel gemm = Kernel::gemm(4096, 4096, 4096, 1);
+    const Kernel conv = Kernel::conv2d(64, 256, 256, 28, 28, 3, 3, 1, 1);
+    const Kernel add = Kernel::elementwise(1 << 24, 2, 1, 4);
+    for (const QString &id : {QStringLiteral("h100-sxm5-80gb"), QStringLiteral("l4")}) {
+        const DeviceResources d = device(id);
+        QCOMPARE(d.fp32LanesPerIssue, 32);
+        for (const Kernel &k : {gemm, conv}) {
+            const KernelPrediction with = KernelModel::builtIn().predict(k, d);
+            const KernelPrediction without = withoutFactor.predict(k, d);
+            QCOMPARE(with.compute, ComputeType::FP32);
+            QVERIFY(qFuzzyCompare(with.deviceMs * KernelModel::kWideIssueFp32Efficiency, without.deviceMs));
+        }
+        Kernel tf32 = gemm;
+        tf32.compute = ComputeType::TF32;
+        QCOMPARE(KernelModel::builtIn().predict(tf32, d).deviceMs, withoutFactor.predict(tf32, d).deviceMs);
+        QCOMPARE(KernelModel::builtIn().predict(add, d).deviceMs, withoutFactor.predict(add, d).deviceMs);
+    }
+    const DeviceResources a100 = device(QStringLiteral("a100-sxm4-80gb"));
+    QCOMPARE(a100.fp32LanesPerIssue, 16);
+    QCOMPARE(KernelModel::builtIn().predict(gemm, a100).deviceMs, withoutFactor.predict(gemm, a100).deviceMs);
 }
 
 void TestKernelModel::determinism() {
