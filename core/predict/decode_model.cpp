@@ -63,7 +63,7 @@ double DecodeModel::rowsOf(const Kernel &kernel) {
 }
 
 bool DecodeModel::applies(const Kernel &kernel) {
-    return kindOf(kernel) != DecodeKernelKind::None && rowsOf(kernel) < kHandoverRows;
+    return kindOf(kernel) != DecodeKernelKind::None && rowsOf(kernel) < kMaxClassRows;
 }
 
 double DecodeModel::generationFraction(const DeviceResources &device) {
@@ -179,8 +179,16 @@ DecodeKernelTime DecodeModel::time(const Kernel &kernel, const DeviceResources &
     t.computeMs = computeS * 1e3;
     t.classMs = smoothMax(t.memoryMs, t.computeMs, kSmoothPower);
 
-    // Hand-over to the GEMM model between kFullRows and kHandoverRows rows.
-    const double w = rows <= kFullRows ? 0.0 : smoothstep(std::log2(rows / kFullRows) / std::log2(kHandoverRows / kFullRows));
+    // Hand-over to the GEMM model from the ridge: the rows at which the class's compute side (per row)
+    // has grown to its streaming side. Below it the kernel streams its matrix whatever the rows
+    // (data/measured/h100-sxm5-80gb/llm_decode.csv: 4096 x 4096 to 8192 x 28672 FP16 GEMMs take the same
+    // time at 16, 64 and 128 rows); above it the GEMM model's compute-bound utilisation takes over.
+    double ridge = kFullRows;
+    if (peak > 0) {
+        const double computePerRow = 2.0 * n * k * (t.kind == DecodeKernelKind::Weights ? 1.0 : b) / (peak * kComputeUtilisation);
+        ridge = std::max(kFullRows, bandwidthS / computePerRow);
+    }
+    const double w = rows <= ridge ? 0.0 : smoothstep(std::log2(rows / ridge) / std::log2(kHandoverSpan));
     t.classWeight = 1.0 - w;
     if (w <= 0 || gemmStreamMs <= 0) {
         t.ms = t.classMs;

@@ -72,8 +72,13 @@ struct DecodeKernelTime {
 
 class DecodeModel {
 public:
-    static constexpr double kFullRows = 16;      // the class alone up to here
-    static constexpr double kHandoverRows = 64;  // the GEMM model alone from here
+    // Hand-over to the GEMM model: the class alone up to the rows where its compute side catches up
+    // with its streaming side (the ridge; at least kFullRows), blended into the GEMM model over the
+    // next two octaves (kHandoverSpan), the GEMM model alone from there. On an H100 in FP16 the ridge
+    // is 164 rows; every GEMM of kMaxClassRows rows or more is the GEMM model's.
+    static constexpr double kFullRows = 16;
+    static constexpr double kHandoverSpan = 4;
+    static constexpr double kMaxClassRows = 1024;
     static constexpr double kSmoothPower = 4;    // smooth max (a^p + b^p)^(1/p)
     static constexpr double kTensorTileRows = 16;
     static constexpr double kComputeUtilisation = 0.5;  // tensor path at 16-row tiles
@@ -83,7 +88,8 @@ public:
     static DecodeKernelKind kindOf(const Kernel &kernel);
     // Rows the kernel streams its matrix for: batch x m for weights, m (query rows) for attention.
     static double rowsOf(const Kernel &kernel);
-    // True when the class takes part in timing `kernel` (kind != None and rows < kHandoverRows).
+    // True when the class may take part in timing `kernel` (kind != None and rows < kMaxClassRows;
+    // time() hands over to the GEMM model from the kernel's ridge on).
     static bool applies(const Kernel &kernel);
 
     // Streaming fraction of datasheet bandwidth that the GPU generation reaches on large
