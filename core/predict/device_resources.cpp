@@ -3,6 +3,8 @@
 
 #include "hardware/target.h"
 
+#include <cmath>
+
 namespace infersight {
 
 int maxThreadsPerSmForComputeCapability(int major, int minor) {
@@ -44,6 +46,11 @@ DeviceResources common(const GpuSpec &gpu) {
 DeviceResources DeviceResources::fromTarget(const Target &target) {
     DeviceResources r = common(target.gpu());
     r.sms = target.sms();
+    if (target.smFraction() > 0 && target.bandwidthFraction() > 0 && target.l2Fraction() > 0) {
+        r.smFraction = target.smFraction();
+        r.bandwidthFraction = target.bandwidthFraction();
+        r.l2Fraction = target.l2Fraction();
+    }
     r.bandwidthGBps = target.bandwidthGBps();
     r.l2Bytes = target.l2Bytes();
     for (ComputeType type : kAllComputeTypes) {
@@ -65,6 +72,22 @@ DeviceResources DeviceResources::fromSpec(const GpuSpec &gpu) {
     }
     r.fp16NonTensorTflops = gpu.peak.fp16NonTensor.value_or(0.0);
     return r;
+}
+
+DeviceResources DeviceResources::wholeGpu() const {
+    DeviceResources w = *this;
+    if (!partitioned()) {
+        return w;
+    }
+    w.sms = static_cast<int>(std::lround(sms / smFraction));
+    w.bandwidthGBps = bandwidthGBps / bandwidthFraction;
+    w.l2Bytes = l2Bytes / l2Fraction;
+    for (double &p : w.peakTflops) {
+        p /= smFraction;
+    }
+    w.fp16NonTensorTflops = fp16NonTensorTflops / smFraction;
+    w.smFraction = w.bandwidthFraction = w.l2Fraction = 1.0;
+    return w;
 }
 
 double DeviceResources::peak(ComputeType type) const {

@@ -30,6 +30,11 @@ struct DeviceResources {
     double fp16NonTensorTflops = 0;  // P100's CUDA-core FP16 (used for FP16 where there are no tensor cores)
     // FP32 lanes behind one instruction issue slot (fp32LanesPerIssueSlot): 16 or 32.
     int fp32LanesPerIssue = 16;
+    // Shares of the physical GPU the target has (1 for a whole GPU; an A100 1g.5gb slice: 14/108 of
+    // the SMs, 1/8 of the bandwidth and of the L2).
+    double smFraction = 1.0;
+    double bandwidthFraction = 1.0;
+    double l2Fraction = 1.0;
 
     // From a Target (effective SMs, bandwidth, L2 and SM-scaled peaks) or a whole GPU.
     static DeviceResources fromTarget(const Target &target);
@@ -41,6 +46,9 @@ struct DeviceResources {
     // The path actually used: `type` where supported, otherwise FP32 on CUDA cores.
     ComputeType effectiveCompute(ComputeType type) const { return supports(type) ? type : ComputeType::FP32; }
     bool valid() const { return sms > 0 && bandwidthGBps > 0 && peakTflops[0] > 0; }
+    bool partitioned() const { return smFraction < 1.0 || bandwidthFraction < 1.0 || l2Fraction < 1.0; }
+    // The whole GPU a MIG instance or MPS share is carved from (itself for a whole GPU).
+    DeviceResources wholeGpu() const;
 };
 
 // FP32 lanes that one warp-instruction issue slot feeds, from the datasheet's CUDA cores per SM and

@@ -245,6 +245,34 @@ KernelModel::BoundDevice KernelModel::bind(const DeviceResources &device) const 
     return b;
 }
 
+double KernelModel::utilisation(const Kernel &kernel, const KernelFeatures &f, const BoundDevice &device,
+                                bool *extrapolated) const {
+    const auto kindIndex = static_cast<std::size_t>(f.model);
+    const UtilisationModel &um = m_models[kindIndex];
+    const bool matrixClass = f.model != UtilisationModelKind::Vector;
+    double u = 1.0;
+    if (!um.isEmpty()) {
+        u = um.baseUtilisation(f, device.embedding[kindIndex].data()) * device.levelFactor[kindIndex];
+    }
+    if (matrixClass && f.compute != ComputeType::FP32) {
+        // Tensor-core paths: the FP32 utilisation (tile and wave quantisation on the target's SMs are in
+        // its features), less the zero-padded lanes of unaligned operands; never measured here.
+        u *= m_tensorCoreEfficiency * tensorAlignmentEfficiency(kernel, f.compute);
+        *extrapolated = true;
+    }
+    if (matrixClass && f.compute == ComputeType::FP32 && device.resources.fp32LanesPerIssue >= 32) {
+        u *= m_wideIssueFp32Efficiency;  // SGEMM / SIMT convolutions where FP32 lanes are issue-bound
+    }
+    if (isDepthwiseStencil(kernel)) {
+        u *= kDepthwiseEfficiency;
+    }
+    if (f.model == UtilisationModelKind::Conv && !f.winogradEligible) {
+        u = std::min(u, 1.0);  // only 3x3 stride-1 FP32 convs were measured (and may use Winograd)
+        *extrapolated = true;
+    }
+    return std::clamp(u, 1e-6, um.uMax);
+}
+
 KernelPrediction KernelModel::predict(const Kernel &kernel, const BoundDevice &device) const {
     KernelPrediction p;
     p.errorClass = errorClassFor(kernel);
@@ -260,30 +288,22 @@ KernelPrediction KernelModel::predict(const Kernel &kernel, const BoundDevice &d
     const bool matrixClass = f.model != UtilisationModelKind::Vector;
     p.supported = !matrixClass || f.compute == kernel.compute;
 
-    double u = 1.0;
-    double floorS = 0.0;
-    if (!um.isEmpty()) {
-        u = um.baseUtilisation(f, device.embedding[kindIndex].data()) * device.levelFactor[kindIndex];
-        floorS = um.floorS;
-    }
+    const double floorS = um.isEmpty() ? 0.0 : um.floorS;
     bool extrapolated = false;
-    if (matrixClass && f.compute != ComputeType::FP32) {
-        // Tensor-core paths: the FP32 utilisation (tile and wave quantisation on the target's SMs are in
-        // its features), less the zero-padded lanes of unaligned operands; never measured here.
-        u *= m_tensorCoreEfficiency * tensorAlignmentEfficiency(kernel, f.compute);
-        extrapolated = true;
+    double u = utilisation(kernel, f, device, &extrapolated);
+    if (matrixClass && device.resources.partitioned() && f.computeS >= f.memoryS) {
+        // A MIG instance or MPS share keeps its GPU's SMs as they are: a compute-bound matrix kernel is
+        // never slower per SM than on the whole GPU (the learned utilisation reads the slice's many more
+        // waves per SM as a longer, slower kernel: FP32 GEMMs of ViT-B/16 at batch 128 on an A100 1g.5gb
+        // came out 8.25x the whole GPU against the SM ratio 7.71).
+        const DeviceResources whole = device.resources.wholeGpu();
+        const KernelFeatures fw = computeKernelFeatures(kernel, whole);
+        bool ignored = false;
+        const double perSmBoundS = fw.rooflineS / utilisation(kernel, fw, device, &ignored) / device.resources.smFraction;
+        if (perSmBoundS > 0 && f.rooflineS / u > perSmBoundS) {
+            u = std::clamp(f.rooflineS / perSmBoundS, 1e-6, um.uMax);
+        }
     }
-    if (matrixClass && f.compute == ComputeType::FP32 && device.resources.fp32LanesPerIssue >= 32) {
-        u *= m_wideIssueFp32Efficiency;  // SGEMM / SIMT convolutions where FP32 lanes are issue-bound
-    }
-    if (isDepthwiseStencil(kernel)) {
-        u *= kDepthwiseEfficiency;
-    }
-    if (f.model == UtilisationModelKind::Conv && !f.winogradEligible) {
-        u = std::min(u, 1.0);  // only 3x3 stride-1 FP32 convs were measured (and may use Winograd)
-        extrapolated = true;
-    }
-    u = std::clamp(u, 1e-6, um.uMax);
 
     p.computeMs = f.computeS * 1e3;
     p.memoryMs = f.memoryS * 1e3;

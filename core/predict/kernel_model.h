@@ -146,6 +146,10 @@ public:
     void setWideIssueFp32Efficiency(double e) { m_wideIssueFp32Efficiency = e; }
 
 private:
+    // The utilisation of `kernel` with features `f` on `device`: the learned one with the tensor-core,
+    // wide-issue and depthwise factors; sets *extrapolated where the data never measured the path.
+    double utilisation(const Kernel &kernel, const KernelFeatures &f, const BoundDevice &device, bool *extrapolated) const;
+
     std::array<UtilisationModel, kUtilisationModelCount> m_models;
     std::array<KernelClassBands, kKernelErrorClassCount> m_bands;
     // Utilisation ceiling on tensor-core paths, as a fraction of the learned FP32 utilisation

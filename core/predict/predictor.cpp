@@ -119,7 +119,8 @@ bool sameResources(const DeviceResources &a, const DeviceResources &b) {
            a.peakTflops == b.peakTflops && a.fp16NonTensorTflops == b.fp16NonTensorTflops &&
            a.sharedMemPerSmBytes == b.sharedMemPerSmBytes && a.maxThreadsPerSm == b.maxThreadsPerSm &&
            a.computeCapabilityMajor == b.computeCapabilityMajor && a.computeCapabilityMinor == b.computeCapabilityMinor &&
-           a.gpuId == b.gpuId && a.memoryType == b.memoryType && a.fp32LanesPerIssue == b.fp32LanesPerIssue;
+           a.gpuId == b.gpuId && a.memoryType == b.memoryType && a.fp32LanesPerIssue == b.fp32LanesPerIssue &&
+           a.smFraction == b.smFraction && a.bandwidthFraction == b.bandwidthFraction && a.l2Fraction == b.l2Fraction;
 }
 
 void KernelPredictionCache::use(const KernelModel &model, const KernelModel::BoundDevice &device) {

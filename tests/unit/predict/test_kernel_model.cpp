@@ -42,6 +42,7 @@ private slots:
     void hugeAddApproachesBandwidth();
     void migSliceIsSlower();
     void mpsShareIsSlower();
+    void sliceNeverSlowerPerSm();
     void tinyKernelIsLatencyBound();
     void tensorCorePathIsFasterAndExtrapolated();
     void unsupportedComputeType();
@@ -126,6 +127,41 @@ void TestKernelModel::migSliceIsSlower() {
     // A memory-bound kernel slows with the slice's 1/8 of the bandwidth.
     const Kernel add = Kernel::elementwise(std::int64_t(1) << 28, 2, 1);
     QVERIFY(predictKernel(add, mig).latencyMs > 5.0 * predictKernel(add, whole).latencyMs);
+}
+
+// A MIG slice keeps its GPU's SMs: a compute-bound matrix kernel on 1g.5gb (14 of 108 SMs) takes at
+// most 108/14 times its whole-GPU time (ViT-B/16's MLP GEMM at batch 128, FP32: the learned
+// utilisation alone gave 8.25x); a memory-bound one still follows the 1/8 bandwidth share. The
+// resources a slice is carved from are the whole GPU's (DeviceResources::wholeGpu).
+void TestKernelModel::sliceNeverSlowerPerSm() {
+    const GpuSpec &a100 = gpu(QStringLiteral("a100-sxm4-40gb"));
+    const DeviceResources whole = DeviceResources::fromSpec(a100);
+    for (const QString &profile : {QStringLiteral("1g.5gb"), QStringLiteral("2g.10gb"), QStringLiteral("3g.20gb")}) {
+        Result<Target> slice = Target::make(a100, profile);
+        QVERIFY(slice.ok());
+        const DeviceResources mig = DeviceResources::fromTarget(*slice);
+        QVERIFY(mig.partitioned());
+        const DeviceResources back = mig.wholeGpu();
+        QCOMPARE(back.sms, whole.sms);
+        QVERIFY(qFuzzyCompare(back.bandwidthGBps, whole.bandwidthGBps));
+        QVERIFY(qFuzzyCompare(back.l2Bytes, whole.l2Bytes));
+        QVERIFY(qFuzzyCompare(back.peak(ComputeType::FP32), whole.peak(ComputeType::FP32)));
+        const double smRatio = static_cast<double>(whole.sms) / mig.sms;
+        for (const Kernel &k : {Kernel::gemm(25216, 3072, 768, 1, true), Kernel::gemm(25216, 768, 3072, 1, true),
+                                Kernel::gemm(8192, 8192, 8192)}) {
+            const KernelPrediction pw = predictKernel(k, whole);
+            const KernelPrediction pm = predictKernel(k, mig);
+            QCOMPARE(pm.bound, KernelBound::Compute);
+            QVERIFY2(pm.deviceMs <= pw.deviceMs * smRatio * (1 + 1e-9),
+                     qPrintable(QStringLiteral("%1: %2 ms on the slice, %3 ms x %4 on the whole GPU")
+                                    .arg(profile).arg(pm.deviceMs).arg(pw.deviceMs).arg(smRatio)));
+        }
+    }
+    Result<Target> slice = Target::make(a100, QStringLiteral("1g.5gb"));
+    const DeviceResources mig = DeviceResources::fromTarget(*slice);
+    const Kernel add = Kernel::elementwise(std::int64_t(1) << 28, 2, 1);
+    QVERIFY(predictKernel(add, mig).deviceMs > 7.9 * predictKernel(add, whole).deviceMs);
+    QVERIFY(!whole.partitioned());
 }
 
 void TestKernelModel::mpsShareIsSlower() {
