@@ -105,7 +105,7 @@ public:
     // Hopper, Blackwell). Every GPU of the kernel data feeds 16 per slot, where an SGEMM's loads and
     // address arithmetic issue beside its FFMAs; with 32 they take FFMA slots, so cuBLAS / cuDNN reach
     // less of the doubled datasheet peak. Fitted on the FP32 GPU-bound rows of data/measured (H100
-    // SXM, the one wide-issue GPU measured; 48 rows), leave-one-model-family-out 0.89-0.93:
+    // SXM, the one wide-issue GPU measured; 42 rows), leave-one-model-family-out 0.89-0.93:
     // `infersight-cli validate --fit-fp32-issue` (docs/predictor.md "Wide-issue FP32").
     static constexpr double kWideIssueFp32Efficiency = 0.91;
 

@@ -621,6 +621,29 @@ constexpr double kHostBoundGpuShare = 0.25;
 constexpr double kHostScaleLow = 0.15;
 constexpr double kHostScaleHigh = 1.5;
 
+// The x in [a, b] minimising a unimodal f (golden-section search to a bracket narrower than `tolerance`).
+double goldenSectionMinimum(const std::function<double(double)> &f, double a, double b, double tolerance) {
+    const double phi = (std::sqrt(5.0) - 1.0) / 2.0;
+    double x1 = b - phi * (b - a), x2 = a + phi * (b - a);
+    double f1 = f(x1), f2 = f(x2);
+    while (b - a > tolerance) {
+        if (f1 <= f2) {
+            b = x2;
+            x2 = x1;
+            f2 = f1;
+            x1 = b - phi * (b - a);
+            f1 = f(x1);
+        } else {
+            a = x1;
+            x1 = x2;
+            f1 = f2;
+            x2 = a + phi * (b - a);
+            f2 = f(x2);
+        }
+    }
+    return 0.5 * (a + b);
+}
+
 // The host time scale minimising the MAPE of the cases passing `use` (golden-section search on
 // log scale; the MAPE of host-bound rows is unimodal in the scale: each row's latency grows with it).
 double fitHostScale(const std::vector<MeasuredCase> &cases, const std::vector<ValidationRow> &rows,
@@ -640,26 +663,7 @@ double fitHostScale(const std::vector<MeasuredCase> &cases, const std::vector<Va
         }
         return n ? 100.0 * sum / n : 0.0;
     };
-    const double phi = (std::sqrt(5.0) - 1.0) / 2.0;
-    double a = std::log(kHostScaleLow), b = std::log(kHostScaleHigh);
-    double x1 = b - phi * (b - a), x2 = a + phi * (b - a);
-    double f1 = mapeAt(x1), f2 = mapeAt(x2);
-    while (b - a > 1e-4) {
-        if (f1 <= f2) {
-            b = x2;
-            x2 = x1;
-            f2 = f1;
-            x1 = b - phi * (b - a);
-            f1 = mapeAt(x1);
-        } else {
-            a = x1;
-            x1 = x2;
-            f1 = f2;
-            x2 = a + phi * (b - a);
-            f2 = mapeAt(x2);
-        }
-    }
-    const double best = 0.5 * (a + b);
+    const double best = goldenSectionMinimum(mapeAt, std::log(kHostScaleLow), std::log(kHostScaleHigh), 1e-4);
     if (mapeAtFit) {
         *mapeAtFit = mapeAt(best);
     }
@@ -1338,28 +1342,9 @@ Result<Fp32IssueFit> fitWideIssueFp32Efficiency(const ValidationOptions &options
         }
         return n ? 100.0 * sum / n : 0.0;
     };
-    // Golden-section search over [0.5, 1] (each row's latency falls as the factor grows: unimodal MAPE).
+    // Each row's latency falls as the factor grows: the MAPE is unimodal in it.
     auto fitOn = [&](const std::function<bool(std::size_t)> &use) {
-        const double phi = (std::sqrt(5.0) - 1.0) / 2.0;
-        double a = 0.5, b = 1.0;
-        double x1 = b - phi * (b - a), x2 = a + phi * (b - a);
-        double f1 = mapeAt(x1, use), f2 = mapeAt(x2, use);
-        while (b - a > 2e-3) {
-            if (f1 <= f2) {
-                b = x2;
-                x2 = x1;
-                f2 = f1;
-                x1 = b - phi * (b - a);
-                f1 = mapeAt(x1, use);
-            } else {
-                a = x1;
-                x1 = x2;
-                f1 = f2;
-                x2 = a + phi * (b - a);
-                f2 = mapeAt(x2, use);
-            }
-        }
-        return 0.5 * (a + b);
+        return goldenSectionMinimum([&](double e) { return mapeAt(e, use); }, 0.5, 1.0, 2e-3);
     };
     auto all = [](std::size_t) { return true; };
     fit.mapeAtOne = mapeAt(1.0, all);
@@ -1377,8 +1362,10 @@ Result<Fp32IssueFit> fitWideIssueFp32Efficiency(const ValidationOptions &options
         lo.family = family;
         auto in = [&](std::size_t i) { return rows[i].modelFamily == family; };
         auto out = [&](std::size_t i) { return rows[i].modelFamily != family; };
-        lo.rows = static_cast<int>(std::count_if(rows.begin(), rows.end(),
-                                                 [&](const ValidationRow &r) { return r.modelFamily == family; }));
+        lo.rows = 0;
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            lo.rows += in(i) ? 1 : 0;
+        }
         if (lo.rows == fit.rows) {
             continue;  // nothing to fit on without it
         }
