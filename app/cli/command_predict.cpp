@@ -57,7 +57,13 @@ int runPredict(const QStringList &arguments) {
                        "(scaled_dot_product_attention / nn.MultiheadAttention fast path), decomposed (hand-written "
                        "attention, e.g. transformers attn_implementation=\"eager\"). Default auto."),
         QStringLiteral("A"));
-    parser.addOptions({jsonOption, kernelsOption, topOption, promptOption, outputOption, attentionOption});
+    const QCommandLineOption memoryFormatOption(
+        QStringLiteral("memory-format"),
+        QStringLiteral("Eager convolutions: nchw (PyTorch's default; FP16/BF16 convolutions transform to NHWC and back "
+                       "around cuDNN's tensor-core kernels) or channels-last (model.to(memory_format="
+                       "torch.channels_last)). Default nchw."),
+        QStringLiteral("F"));
+    parser.addOptions({jsonOption, kernelsOption, topOption, promptOption, outputOption, attentionOption, memoryFormatOption});
     QString modelArgument;
     if (auto done = parseCommandLine(parser, arguments, QStringLiteral("predict"), &modelArgument)) {
         return *done;
@@ -85,6 +91,19 @@ int runPredict(const QStringList &arguments) {
         }
         if (!known) {
             printError(QStringLiteral("--attention must be auto, fused or decomposed, got '%1'").arg(parser.value(attentionOption)));
+            return ExitUsage;
+        }
+    }
+    MemoryFormat memoryFormat = MemoryFormat::Contiguous;
+    if (parser.isSet(memoryFormatOption)) {
+        const QString f = parser.value(memoryFormatOption).trimmed().toLower();
+        if (f == memoryFormatName(MemoryFormat::Contiguous) || f == QLatin1String("contiguous")) {
+            memoryFormat = MemoryFormat::Contiguous;
+        } else if (f == memoryFormatName(MemoryFormat::ChannelsLast) || f == QLatin1String("channels_last") ||
+                   f == QLatin1String("nhwc")) {
+            memoryFormat = MemoryFormat::ChannelsLast;
+        } else {
+            printError(QStringLiteral("--memory-format must be nchw or channels-last, got '%1'").arg(parser.value(memoryFormatOption)));
             return ExitUsage;
         }
     }
@@ -159,6 +178,7 @@ int runPredict(const QStringList &arguments) {
     po.keepKernels = parser.isSet(kernelsOption);  // only --kernels lists them (a million nodes: ~90 MB)
     po.weights = request->weights;
     po.attention = attention;
+    po.memoryFormat = memoryFormat;
     if (knobs.phase == DecoderPhase::Decode) {
         po.llmRuntime = serving.runtime;
     }

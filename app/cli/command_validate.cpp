@@ -50,35 +50,46 @@ QString hostScaleFitText(const std::vector<HostScaleFit> &fits) {
 }
 
 QString fp32IssueFitText(const Fp32IssueFit &f) {
-    QString out = QStringLiteral("Wide-issue FP32 factor (FP32 GEMMs and convolutions on GPUs with 32 FP32 lanes per issue slot):\n"
+    QString out = QStringLiteral("Wide-issue FP32 factors (FP32 GEMMs / convolutions on GPUs with 32 FP32 lanes per issue slot):\n"
                                  "  %1 GPU-bound rows in fp32 / fp32-strict on %2\n"
-                                 "  fitted on all of them: %3 (MAPE %4 % with no factor -> %5 %; %6 % at the built-in %7)\n"
-                                 "  leave-one-family-out (factor fitted without the family; the family's MAPE with no factor -> "
+                                 "  fitted on all of them: GEMMs %3, convolutions %4 (MAPE %5 % with no factor -> %6 %; %7 % at "
+                                 "the built-in %8 / %9)\n"
+                                 "  leave-one-family-out (factors fitted without the family; the family's MAPE with no factor -> "
                                  "held out):\n")
                       .arg(f.rows)
                       .arg(f.gpus.join(QStringLiteral(", ")))
                       .arg(f.efficiency, 0, 'f', 3)
+                      .arg(f.convEfficiency, 0, 'f', 3)
                       .arg(f.mapeAtOne, 0, 'f', 1)
                       .arg(f.mapeAfter, 0, 'f', 1)
                       .arg(f.mapeAtConstant, 0, 'f', 1)
-                      .arg(f.constant, 0, 'f', 2);
+                      .arg(f.constant, 0, 'f', 2)
+                      .arg(f.convConstant, 0, 'f', 2);
     double lo = f.efficiency, hi = f.efficiency;
+    double convLo = f.convEfficiency, convHi = f.convEfficiency;
     double sumOne = 0, sumHeld = 0;
     int n = 0;
     for (const Fp32IssueFit::LeaveOut &l : f.leaveOut) {
-        out += QStringLiteral("    without %1 (%2 rows): %3; %4 % -> %5 %\n")
+        out += QStringLiteral("    without %1 (%2 rows): %3 / %6; %4 % -> %5 %\n")
                    .arg(l.family)
                    .arg(l.rows)
                    .arg(l.efficiency, 0, 'f', 3)
                    .arg(l.mapeAtOne, 0, 'f', 1)
-                   .arg(l.mapeHeldOut, 0, 'f', 1);
+                   .arg(l.mapeHeldOut, 0, 'f', 1)
+                   .arg(l.convEfficiency, 0, 'f', 3);
         lo = std::min(lo, l.efficiency);
         hi = std::max(hi, l.efficiency);
+        convLo = std::min(convLo, l.convEfficiency);
+        convHi = std::max(convHi, l.convEfficiency);
         sumOne += l.mapeAtOne * l.rows;
         sumHeld += l.mapeHeldOut * l.rows;
         n += l.rows;
     }
-    out += QStringLiteral("  range over the leave-one-family-out fits: %1 - %2\n").arg(lo, 0, 'f', 3).arg(hi, 0, 'f', 3);
+    out += QStringLiteral("  range over the leave-one-family-out fits: GEMMs %1 - %2, convolutions %3 - %4\n")
+               .arg(lo, 0, 'f', 3)
+               .arg(hi, 0, 'f', 3)
+               .arg(convLo, 0, 'f', 3)
+               .arg(convHi, 0, 'f', 3);
     if (n > 0) {
         out += QStringLiteral("  held-out MAPE over those %1 rows: %2 % with no factor -> %3 % with each family's held-out fit\n")
                    .arg(n)
@@ -118,8 +129,9 @@ int runValidate(const QStringList &arguments) {
                        "rows of data/measured, with leave-one-family-out fits, and print them (no report)."));
     const QCommandLineOption fitFp32IssueOption(
         QStringLiteral("fit-fp32-issue"),
-        QStringLiteral("Fit the kernel model's wide-issue FP32 factor on the GPU-bound FP32 rows of data/measured of GPUs\n"
-                       "with 32 FP32 lanes per issue slot, with leave-one-family-out fits, and print it (no report)."));
+        QStringLiteral("Fit the kernel model's wide-issue FP32 factors (GEMMs, convolutions) on the GPU-bound FP32 rows of\n"
+                       "data/measured of GPUs with 32 FP32 lanes per issue slot, with leave-one-family-out fits, and print\n"
+                       "them (no report)."));
     const QCommandLineOption fitBandsOption(
         QStringLiteral("fit-bands"),
         QStringLiteral("Print the system term that makes the 80 % band cover 80 % of the e2e and of the DLE rows (no report)."));

@@ -60,8 +60,9 @@ struct DeviceResources {
 //    (an FFMA and a load issue together) -> 16;
 //  - GA10x, Ada, Hopper, Blackwell (8.6+, 9.x, 10.x, 12.x): 128 lanes per SM, 32 per partition, one
 //    dispatch per cycle: the FP32 peak is reached only if every issue slot is an FFMA -> 32.
-// 16 where the GPU file gives no CUDA-core count. Used by the kernel model's wide-issue FP32 factor
-// (KernelModel::kWideIssueFp32Efficiency, docs/predictor.md "Wide-issue FP32").
+// 16 where the GPU file gives no CUDA-core count. Used by the kernel model's wide-issue FP32
+// factors (KernelModel::kWideIssueFp32Efficiency and kWideIssueFp32ConvEfficiency, docs/predictor.md
+// "Wide-issue FP32").
 int fp32LanesPerIssueSlot(const GpuSpec &gpu);
 
 // Resident threads per SM by compute capability (CUDA C++ Programming Guide, "Technical

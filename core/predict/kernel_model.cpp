@@ -261,7 +261,8 @@ double KernelModel::utilisation(const Kernel &kernel, const KernelFeatures &f, c
         *extrapolated = true;
     }
     if (matrixClass && f.compute == ComputeType::FP32 && device.resources.fp32LanesPerIssue >= 32) {
-        u *= m_wideIssueFp32Efficiency;  // SGEMM / SIMT convolutions where FP32 lanes are issue-bound
+        // cuBLAS SGEMM and cuDNN's SIMT convolutions (1x1 ones too) where FP32 lanes are issue-bound.
+        u *= kernel.kind == KernelClass::Conv ? m_wideIssueFp32ConvEfficiency : m_wideIssueFp32Efficiency;
     }
     if (isDepthwiseStencil(kernel)) {
         u *= kDepthwiseEfficiency;

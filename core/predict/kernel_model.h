@@ -100,14 +100,20 @@ public:
     // at which every DLE leave-one-GPU-out and leave-one-family-out figure is no worse than without
     // it (docs/predictor.md, "Tensor-core kernels and depthwise convolutions").
     static constexpr double kDepthwiseEfficiency = 0.6;
-    // Achieved fraction of the learned utilisation for FP32 GEMMs and convolutions (CUDA cores) on
-    // GPUs whose issue slots feed 32 FP32 lanes (DeviceResources::fp32LanesPerIssue: GA10x, Ada,
-    // Hopper, Blackwell). Every GPU of the kernel data feeds 16 per slot, where an SGEMM's loads and
-    // address arithmetic issue beside its FFMAs; with 32 they take FFMA slots, so cuBLAS / cuDNN reach
-    // less of the doubled datasheet peak. Fitted on the FP32 GPU-bound rows of data/measured (H100
-    // SXM, the one wide-issue GPU measured; 42 rows), leave-one-model-family-out 0.89-0.93:
-    // `infersight-cli validate --fit-fp32-issue` (docs/predictor.md "Wide-issue FP32").
-    static constexpr double kWideIssueFp32Efficiency = 0.91;
+    // Achieved fraction of the learned utilisation for FP32 GEMMs (cuBLAS SGEMM, CUDA cores) on GPUs
+    // whose issue slots feed 32 FP32 lanes (DeviceResources::fp32LanesPerIssue: GA10x, Ada, Hopper,
+    // Blackwell). Every GPU of the kernel data feeds 16 per slot, where an SGEMM's loads and address
+    // arithmetic issue beside its FFMAs; with 32 they take FFMA slots, so the libraries reach less of
+    // the doubled datasheet peak. Fitted with kWideIssueFp32ConvEfficiency on the FP32 GPU-bound rows
+    // of data/measured (H100 SXM, the one wide-issue GPU measured; 41 rows: 0.934),
+    // leave-one-model-family-out 0.89-0.95: `infersight-cli validate --fit-fp32-issue`
+    // (docs/predictor.md "Wide-issue FP32").
+    static constexpr double kWideIssueFp32Efficiency = 0.93;
+    // The same for cuDNN's FP32 convolutions (its SIMT implicit-GEMM kernels, 1x1 convolutions
+    // included), fitted jointly on the same rows: 0.709, leave-one-model-family-out 0.70-0.77 (the
+    // H100's convolution-heavy CNNs ran 1.15-1.55x the time predicted with one shared factor, its
+    // GEMM-heavy transformers 0.85-0.96x).
+    static constexpr double kWideIssueFp32ConvEfficiency = 0.71;
 
     KernelModel() = default;
     static Result<KernelModel> fromJson(const QByteArray &json, const QString &sourceName);
@@ -141,9 +147,12 @@ public:
 
     QJsonObject toJson() const;
 
-    // kWideIssueFp32Efficiency unless set (the fit in validate --fit-fp32-issue varies it).
+    // kWideIssueFp32Efficiency / kWideIssueFp32ConvEfficiency unless set (validate --fit-fp32-issue
+    // varies them).
     double wideIssueFp32Efficiency() const { return m_wideIssueFp32Efficiency; }
     void setWideIssueFp32Efficiency(double e) { m_wideIssueFp32Efficiency = e; }
+    double wideIssueFp32ConvEfficiency() const { return m_wideIssueFp32ConvEfficiency; }
+    void setWideIssueFp32ConvEfficiency(double e) { m_wideIssueFp32ConvEfficiency = e; }
 
 private:
     // The utilisation of `kernel` with features `f` on `device`: the learned one with the tensor-core,
@@ -156,6 +165,7 @@ private:
     // (1.0 = none; field "tensor_core_efficiency" of the weights file, so it can be set from evidence).
     double m_tensorCoreEfficiency = 1.0;
     double m_wideIssueFp32Efficiency = kWideIssueFp32Efficiency;
+    double m_wideIssueFp32ConvEfficiency = kWideIssueFp32ConvEfficiency;
     QJsonObject m_metadata;
 };
 

@@ -22,6 +22,7 @@ enum class KernelRole : std::uint8_t {
     WeightCast,  // eager autocast: the FP16 copy of an FP32 weight, made once per forward pass
     Fused,       // fused runtime: a group of element-wise ops in one kernel (or folded into a reduction)
     Attention,   // fused runtime: one flash-attention kernel for MatMul-Softmax-MatMul
+    Layout,      // eager: cuDNN's NCHW <-> NHWC transform around a tensor-core convolution of NCHW tensors
 };
 QString kernelRoleName(KernelRole role);
 

@@ -13,7 +13,10 @@
 //  - MatMul/Gemm: one GEMM (batched when both operands are activations); "MatMul then Add of a
 //    1-D initializer" is one addmm kernel with the bias in its epilogue.
 //  - Conv: implicit-GEMM conv kernel; depthwise convs and pooling are stencils; a conv bias is a
-//    separate element-wise kernel (cuDNN adds it after the convolution in eager PyTorch).
+//    separate element-wise kernel (cuDNN adds it after the convolution in eager PyTorch). A bias the
+//    exporter folded a BatchNorm into (weight and bias named "onnx::Conv_<n>") is that BatchNorm's
+//    aten op as well. FP16 / BF16 convs of NCHW tensors (LoweringOptions::memoryFormat) add cuDNN's
+//    NCHW -> NHWC transform of the input and NHWC -> NCHW of the output (copy kernels, no op).
 //  - BatchNormalization: one element-wise kernel (inference BN is a per-channel scale and shift).
 //  - LayerNorm / Softmax / reductions / GroupNorm: one row-wise kernel.
 //  - Element-wise ops: one kernel each; Cast: one kernel; fills: one kernel.
@@ -21,7 +24,8 @@
 //  - Attention patterns (MatMul -> scale / mask -> Softmax -> MatMul) run as one SDPA op and one
 //    fused attention kernel when the source used scaled_dot_product_attention
 //    (LoweringOptions::attention); the transposes feeding it are views (SDPA reads strided q/k/v).
-//  - The exporter's erf GELU (x / sqrt2 -> Erf -> + 1 -> * x -> * 0.5) is one op (F.gelu), one kernel.
+//  - The exporter's erf GELU (x / sqrt2 -> Erf -> + 1 -> * x -> * 0.5) is one op (F.gelu), one kernel;
+//    its SiLU (x -> Sigmoid -> * x) one op (F.silu), one kernel.
 //  - torch.nn.MultiheadAttention self-attention where PyTorch takes its inference fast path
 //    (findEagerMha): one op (torch._native_multi_head_attention), three kernels (in-projection
 //    addmm, fused SDPA, out-projection addmm); its head reshapes and transposes launch nothing.
@@ -55,6 +59,14 @@ QString attentionLoweringName(AttentionLowering a) {
     return {};
 }
 
+QString memoryFormatName(MemoryFormat f) {
+    switch (f) {
+    case MemoryFormat::Contiguous: return QStringLiteral("nchw");
+    case MemoryFormat::ChannelsLast: return QStringLiteral("channels-last");
+    }
+    return {};
+}
+
 QString kernelRoleName(KernelRole role) {
     switch (role) {
     case KernelRole::Main: return QStringLiteral("main");
@@ -63,6 +75,7 @@ QString kernelRoleName(KernelRole role) {
     case KernelRole::WeightCast: return QStringLiteral("weight-cast");
     case KernelRole::Fused: return QStringLiteral("fused");
     case KernelRole::Attention: return QStringLiteral("attention");
+    case KernelRole::Layout: return QStringLiteral("layout");
     }
     return QStringLiteral("main");
 }
@@ -381,6 +394,7 @@ private:
     void findAttention(bool eager);
     void findHostScalars();
     void findEagerGelu();
+    void findEagerSilu();
     void findEagerMha();
     int mhaPackedSource(int v, std::vector<int> &nodes, int &split) const;
     void markMhaShapeArithmetic();
@@ -407,6 +421,7 @@ private:
     void lowerNode(int node);
     void setOutputBytes(const Node &n, int bytes);
     bool isViewTranspose(const Node &n) const;
+    bool isExportFoldedBatchNorm(const Node &n) const;
     bool lowerWithoutKernels(int node, const Node &n, PlannedNode &pn, OpKind k, int rb);
     void emitKernels(const NodeLowering &c);
     void pushOrEstimate(const NodeLowering &c, bool lowered, const Kernel &k);
@@ -805,6 +820,34 @@ void Lowerer::findEagerGelu() {
             sinkOf[static_cast<std::size_t>(m)] = sink;
         }
         membersOf[static_cast<std::size_t>(sink)] = members;
+    }
+}
+
+// Eager: the exporter's SiLU, x -> Sigmoid -> Mul(x, sigmoid(x)), is F.silu (nn.SiLU): one aten op
+// and one kernel (x in, the result out), not a sigmoid and a multiply. The Sigmoid must feed only
+// that Mul (a squeeze-and-excitation gate multiplies another tensor: two ops).
+void Lowerer::findEagerSilu() {
+    for (std::size_t s = 0; s < g.nodes.size(); ++s) {
+        const Node &sn = g.nodes[s];
+        if (sn.opType != QLatin1String("Sigmoid") || sinkOf[s] >= 0) {
+            continue;
+        }
+        const int x = sn.input(0);
+        const int mul = soleReader(sn.output(0));
+        if (x < 0 || mul < 0 || sinkOf[static_cast<std::size_t>(mul)] >= 0) {
+            continue;
+        }
+        const Node &mn = g.nodes[static_cast<std::size_t>(mul)];
+        if (mn.opType != QLatin1String("Mul") || mn.inputs.size() != 2) {
+            continue;
+        }
+        const int other = mn.input(0) == sn.output(0) ? mn.input(1) : mn.input(0);
+        if (other != x || elems(x) <= 0 || elems(x) != elems(mn.output(0))) {
+            continue;
+        }
+        sinkOf[s] = mul;
+        sinkOf[static_cast<std::size_t>(mul)] = mul;
+        membersOf[static_cast<std::size_t>(mul)] = {static_cast<int>(s), mul};
     }
 }
 
@@ -1732,6 +1775,30 @@ void Lowerer::setOutputBytes(const Node &n, int bytes) {
     }
 }
 
+// PyTorch's ONNX exporter (TorchScript-based, eval mode) folds a BatchNorm into the Conv before it
+// and names the folded weight and bias after the op ("onnx::Conv_497"), where a conv's own
+// parameters keep their module names ("features.0.bias"). Eager PyTorch runs that BatchNorm as an
+// aten op of its own (cudnn_batch_norm): one more host op, its kernel the bias kernel's.
+bool Lowerer::isExportFoldedBatchNorm(const Node &n) const {
+    // The exporter shares equal initializers through Identity nodes, whose outputs keep the name.
+    auto folded = [&](int v) {
+        if (v < 0 || !val(v).name.startsWith(QLatin1String("onnx::Conv_"))) {
+            return false;
+        }
+        if (val(v).isInitializer()) {
+            return true;
+        }
+        const int p = val(v).producer;
+        if (p < 0) {
+            return false;
+        }
+        const Node &identity = g.nodes[static_cast<std::size_t>(p)];
+        return identity.opType == QLatin1String("Identity") && identity.input(0) >= 0 &&
+               val(identity.input(0)).isInitializer();
+    };
+    return folded(n.input(1)) && folded(n.input(2));
+}
+
 // A Transpose that only swaps the last two axes and feeds MatMuls / Gemms only: cuBLAS reads the
 // operand transposed, so PyTorch's .transpose(-2, -1) stays a view.
 bool Lowerer::isViewTranspose(const Node &n) const {
@@ -1927,10 +1994,25 @@ void Lowerer::emitConv(const NodeLowering &c) {
         emitGeneric(c.node, c.pn, c.eb);
         return;
     }
+    // Eager FP16 / BF16 convolutions of NCHW tensors: cuDNN's tensor-core kernels run in NHWC, so the
+    // op transforms its input to NHWC and its output back (nchwToNhwc / nhwcToNchw kernels, no extra
+    // aten op). Depthwise convolutions are stencils (PyTorch's own NCHW kernel): none.
+    const bool half = k.compute == ComputeType::FP16 || k.compute == ComputeType::BF16;
+    const bool transforms = !fused && half && k.kind == KernelClass::Conv && o.memoryFormat == MemoryFormat::Contiguous &&
+                            elems(c.n.input(0)) > 0 && c.outE > 0;
+    if (transforms) {
+        pushKernel(c.node, Kernel::copy(elems(c.n.input(0)), c.eb, 1), KernelRole::Layout);
+    }
     pushKernel(c.node, k);
+    if (transforms) {
+        pushKernel(c.node, Kernel::copy(c.outE, c.eb, 1), KernelRole::Layout);
+    }
     const bool hasBias = c.n.opType == QLatin1String("Conv") && c.n.input(2) >= 0;
     if (hasBias && !fused && c.outE > 0) {
         pushKernel(c.node, Kernel::elementwise(c.outE, 1, 1, fpe::kAdd, c.eb), KernelRole::Bias);
+        if (isExportFoldedBatchNorm(c.n)) {
+            ++c.pn.hostOps;  // eager runs the BatchNorm the exporter folded as an op of its own
+        }
     }
 }
 
@@ -2046,7 +2128,7 @@ KernelPlan Lowerer::run() {
         groupFused();
         eagerBiasInto.assign(nn, -1);
     } else {
-        // Eager groups: SDPA attention (one op, one kernel) and the erf GELU (one op, one kernel).
+        // Eager groups: SDPA attention (one op, one kernel), the erf GELU and SiLU (one op, one kernel each).
         sinkOf.assign(nn, -1);
         attentionMember.assign(nn, 0);
         membersOf.assign(nn, {});
@@ -2055,6 +2137,7 @@ KernelPlan Lowerer::run() {
             findAttention(true);
         }
         findEagerGelu();
+        findEagerSilu();
     }
     findEagerMha();
     for (std::size_t i = 0; i < nn; ++i) {

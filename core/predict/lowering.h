@@ -92,10 +92,21 @@ enum class AttentionLowering : std::uint8_t {
 };
 QString attentionLoweringName(AttentionLowering a);  // "auto", "fused", "decomposed"
 
+// Memory format of the activations of an eager convolutional network: PyTorch's default contiguous
+// NCHW, or channels_last (NHWC, `model.to(memory_format=torch.channels_last)`). cuDNN's FP16 / BF16
+// tensor-core convolutions compute in NHWC: on NCHW tensors each one transforms its input to NHWC
+// and its output back (two copy kernels inside the op); TF32 and FP32 have NCHW kernels.
+enum class MemoryFormat : std::uint8_t {
+    Contiguous,    // NCHW (PyTorch's default)
+    ChannelsLast,  // NHWC
+};
+QString memoryFormatName(MemoryFormat f);  // "nchw", "channels-last"
+
 struct LoweringOptions {
     Precision precision = Precision::FP32;
     Runtime runtime = Runtime::Eager;
     AttentionLowering attention = AttentionLowering::Auto;  // eager runtime only (fused: always fused)
+    MemoryFormat memoryFormat = MemoryFormat::Contiguous;    // eager runtime only (fused engines pick their own)
     // Per-node precision overrides (index = node, -1 = none), e.g. from Design::nodePrecisions().
     std::vector<std::int8_t> nodePrecision;
 };

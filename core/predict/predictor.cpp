@@ -611,6 +611,7 @@ Result<Prediction> predict(const Graph &graph, const Target &target, const Knobs
     lo.precision = knobs.precision;
     lo.runtime = knobs.runtime;
     lo.attention = options.attention;
+    lo.memoryFormat = options.memoryFormat;
     lo.nodePrecision = nodePrecisionVector(graph, nodePrecisions);
     const KernelPlan plan = lowerGraph(graph, analysis, lo);
     if (Status s = checkSomethingToPredict(graph, plan); !s) {

@@ -201,6 +201,8 @@ struct PredictOptions {
     MemoryParameters memory;
     // Eager attention patterns: one SDPA op and kernel, or every op (lowering.h AttentionLowering).
     AttentionLowering attention = AttentionLowering::Auto;
+    // Eager convolutional networks: activations in NCHW (PyTorch's default) or channels_last.
+    MemoryFormat memoryFormat = MemoryFormat::Contiguous;
     // LLM decode step: the serving runtime whose decode kernel class times the skinny GEMMs and the
     // decode attention and whose per-step host costs replace the generic runtime's (llm_runtime.h,
     // decode_model.h). Null: the generic model. predict() sets it for knobs in the decode phase

@@ -76,6 +76,8 @@ double predictBody(const Graph &outer, const Graph &body, const std::vector<std:
     LoweringOptions lo;
     lo.precision = outerPlan.precision;
     lo.runtime = outerPlan.runtime;
+    lo.attention = options.attention;
+    lo.memoryFormat = options.memoryFormat;
     const GraphAnalysis analysis = GraphAnalysis::of(g);
     const KernelPlan plan = lowerGraph(g, analysis, lo);
     PredictOptions o = options;

@@ -117,13 +117,15 @@ struct Prepared {
     KernelPlan plan;
 };
 
-std::shared_ptr<Prepared> prepare(Graph graph, Precision precision, Runtime runtime) {
+std::shared_ptr<Prepared> prepare(Graph graph, Precision precision, Runtime runtime,
+                                  MemoryFormat memoryFormat = MemoryFormat::Contiguous) {
     auto p = std::make_shared<Prepared>();
     p->graph = std::move(graph);
     p->analysis = GraphAnalysis::of(p->graph);
     LoweringOptions lo;
     lo.precision = precision;
     lo.runtime = runtime;
+    lo.memoryFormat = memoryFormat;
     p->plan = lowerGraph(p->graph, p->analysis, lo);
     return p;
 }
@@ -268,7 +270,10 @@ Result<std::vector<DleCase>> loadDleCases(const ValidationOptions &options, QStr
             if (!d) {
                 return Error{QStringLiteral("DLE %1: %2").arg(row.model, d.errorMessage())};
             }
-            it = cache.emplace(key, prepare(d->graph(), amp ? Precision::AMP : Precision::FP32, Runtime::Eager)).first;
+            // The DLE's AMP runs use channels_last (NHWC; the file's notes, configs.yml), its FP32 runs NCHW.
+            it = cache.emplace(key, prepare(d->graph(), amp ? Precision::AMP : Precision::FP32, Runtime::Eager,
+                                            amp ? MemoryFormat::ChannelsLast : MemoryFormat::Contiguous))
+                     .first;
         }
         c.prepared = it->second;
         auto dit = devices.find(gpu->id);
@@ -1292,9 +1297,11 @@ Result<Fp32IssueFit> fitWideIssueFp32Efficiency(const ValidationOptions &options
     std::vector<HostOverheadModel> hostOf;  // per case: the fitted server's costs x its system's time scale
     Fp32IssueFit fit;
     fit.constant = KernelModel::kWideIssueFp32Efficiency;
+    fit.convConstant = KernelModel::kWideIssueFp32ConvEfficiency;
     // Rows are chosen host-bound or not with no factor (1.0), so the choice does not follow the constant.
     KernelModel atOne = builtIn;
     atOne.setWideIssueFp32Efficiency(1.0);
+    atOne.setWideIssueFp32ConvEfficiency(1.0);
     for (const QString &f : measuredLatencyFiles(options.dataDir)) {
         Result<MeasuredFile> file = loadMeasuredFile(f, options, true, nullptr);
         if (!file) {
@@ -1325,10 +1332,12 @@ Result<Fp32IssueFit> fitWideIssueFp32Efficiency(const ValidationOptions &options
     if (rows.empty()) {
         return Error{QStringLiteral("no GPU-bound FP32 row of a wide-issue GPU in %1/measured").arg(options.dataDir)};
     }
-    // MAPE of the cases passing `use` with the factor `e` (a fresh cache: cached kernels carry the factor).
-    auto mapeAt = [&](double e, const std::function<bool(std::size_t)> &use) {
+    // MAPE of the cases passing `use` with the GEMM factor `e` and the convolution factor `c` (a fresh
+    // cache: cached kernels carry the factors).
+    auto mapeAt = [&](double e, double c, const std::function<bool(std::size_t)> &use) {
         KernelModel km = builtIn;
         km.setWideIssueFp32Efficiency(e);
+        km.setWideIssueFp32ConvEfficiency(c);
         std::map<QString, KernelPredictionCache> caches;
         double sum = 0;
         int n = 0;
@@ -1342,15 +1351,21 @@ Result<Fp32IssueFit> fitWideIssueFp32Efficiency(const ValidationOptions &options
         }
         return n ? 100.0 * sum / n : 0.0;
     };
-    // Each row's latency falls as the factor grows: the MAPE is unimodal in it.
+    // Each row's latency falls as either factor grows: the MAPE is unimodal in each; coordinate descent,
+    // one golden-section search per factor and round, from 1 / 1.
     auto fitOn = [&](const std::function<bool(std::size_t)> &use) {
-        return goldenSectionMinimum([&](double e) { return mapeAt(e, use); }, 0.5, 1.0, 2e-3);
+        double e = 1.0, c = 1.0;
+        for (int round = 0; round < 4; ++round) {
+            c = goldenSectionMinimum([&](double x) { return mapeAt(e, x, use); }, 0.4, 1.0, 2e-3);
+            e = goldenSectionMinimum([&](double x) { return mapeAt(x, c, use); }, 0.5, 1.0, 2e-3);
+        }
+        return std::pair<double, double>{e, c};
     };
     auto all = [](std::size_t) { return true; };
-    fit.mapeAtOne = mapeAt(1.0, all);
-    fit.mapeAtConstant = mapeAt(fit.constant, all);
-    fit.efficiency = fitOn(all);
-    fit.mapeAfter = mapeAt(fit.efficiency, all);
+    fit.mapeAtOne = mapeAt(1.0, 1.0, all);
+    fit.mapeAtConstant = mapeAt(fit.constant, fit.convConstant, all);
+    std::tie(fit.efficiency, fit.convEfficiency) = fitOn(all);
+    fit.mapeAfter = mapeAt(fit.efficiency, fit.convEfficiency, all);
     QStringList families;
     for (const ValidationRow &r : rows) {
         if (!families.contains(r.modelFamily)) {
@@ -1369,9 +1384,9 @@ Result<Fp32IssueFit> fitWideIssueFp32Efficiency(const ValidationOptions &options
         if (lo.rows == fit.rows) {
             continue;  // nothing to fit on without it
         }
-        lo.efficiency = fitOn(out);
-        lo.mapeAtOne = mapeAt(1.0, in);
-        lo.mapeHeldOut = mapeAt(lo.efficiency, in);
+        std::tie(lo.efficiency, lo.convEfficiency) = fitOn(out);
+        lo.mapeAtOne = mapeAt(1.0, 1.0, in);
+        lo.mapeHeldOut = mapeAt(lo.efficiency, lo.convEfficiency, in);
         fit.leaveOut.push_back(lo);
     }
     return fit;

@@ -167,23 +167,27 @@ struct HostScaleFit {
 };
 Result<std::vector<HostScaleFit>> fitMeasuredHostScales(const ValidationOptions &options);
 
-// The kernel model's wide-issue FP32 factor (KernelModel::kWideIssueFp32Efficiency): the fraction of
-// the learned utilisation FP32 GEMMs and convolutions reach on GPUs whose issue slots feed 32 FP32
-// lanes, fitted on the data/measured rows of such GPUs whose GEMMs run in FP32 (precision fp32 or
-// fp32-strict) and that are not host-bound, each priced on its catalogued system; minimises their
-// MAPE. Refitted once per model family without it (leave-one-family-out), with that family's MAPE.
+// The kernel model's wide-issue FP32 factors (KernelModel::kWideIssueFp32Efficiency for GEMMs,
+// kWideIssueFp32ConvEfficiency for convolutions): the fractions of the learned utilisation FP32 GEMMs
+// and convolutions reach on GPUs whose issue slots feed 32 FP32 lanes, fitted jointly on the
+// data/measured rows of such GPUs whose GEMMs run in FP32 (precision fp32 or fp32-strict) and that
+// are not host-bound, each priced on its catalogued system; minimises their MAPE. Refitted once per
+// model family without it (leave-one-family-out), with that family's MAPE.
 struct Fp32IssueFit {
-    double constant = 1;          // KernelModel::kWideIssueFp32Efficiency
+    double constant = 1;          // KernelModel::kWideIssueFp32Efficiency (cuBLAS GEMMs)
+    double convConstant = 1;      // KernelModel::kWideIssueFp32ConvEfficiency (cuDNN convolutions)
     double efficiency = 1;        // fitted on all the rows
+    double convEfficiency = 1;
     int rows = 0;
     QStringList gpus;             // the wide-issue GPUs the rows ran on
     double mapeAtOne = 0;         // the rows' MAPE with no factor (1.0)
-    double mapeAtConstant = 0;    // with the built-in constant
+    double mapeAtConstant = 0;    // with the built-in constants
     double mapeAfter = 0;         // with the fitted factor
     struct LeaveOut {
         QString family;
         int rows = 0;             // the family's rows (held out)
         double efficiency = 1;    // fitted on the other families' rows
+        double convEfficiency = 1;
         double mapeAtOne = 0;     // the family's MAPE with no factor
         double mapeHeldOut = 0;   // with the factor fitted without it
     };

@@ -3,7 +3,7 @@
 // torchvision / timm / HF transformers, batch 1 and large batch) and the ONNX exports of the same
 // models (TorchScript-based exporter, opset 17). The kernel model is never fitted on them; ONE
 // figure is: the host time scale of the machine they ran on (host catalogue "measured-h100-vm",
-// x0.63 of the DGX-1's eager costs), fitted on the 76 host-bound batch-1 rows. Its held-out figure
+// x0.56 of the DGX-1's eager costs), fitted on the 79 host-bound batch-1 rows. Its held-out figure
 // is leave-one-model-family-out (validate refits the scale without each family and predicts the
 // family with it: ValidationRow::lofoPredictedMs); the batch-1 ceilings below on the as-priced
 // predictions are in-sample for that one factor.
@@ -96,6 +96,8 @@ private slots:
     void sdpaIsOneKernelPerLayer_data();
     void sdpaIsOneKernelPerLayer();
     void eagerGeluIsOneOp();
+    void eagerOpCountsOfExports_data();
+    void eagerOpCountsOfExports();
     void validateReadsAttentionFromModelConfig();
     void batchOneMape_data();
     void batchOneMape();
@@ -227,6 +229,39 @@ void TestMeasuredAccuracy::eagerGeluIsOneOp() {
     QCOMPARE(erf, 12);
 }
 
+// The kernel-launching aten ops eager PyTorch dispatches in one forward pass, counted outside this
+// project: torch 1.13 / torchvision 0.14 on the CPU under a TorchDispatchMode, batch 1, every op
+// but views and BatchNorm's `empty` (its saved-statistics buffers, no kernel): ResNet-50 174 (53
+// convolutions, 53 BatchNorms, 49 ReLUs, 16 adds, max pool, mean, addmm), ResNet-101 344, RegNetY-1.6GF
+// 445, DenseNet-121 430, MobileNetV2 151, EfficientNet-B0 238 (81 convolutions, 49 BatchNorms, 49
+// SiLUs, 17 means, 16 sigmoids, 16 multiplies, 9 adds, addmm), EfficientNet-B4 475. The exports fold
+// every BatchNorm after a convolution into it and write SiLU as Sigmoid and Mul: the lowering counts
+// the folded BatchNorms back as ops and the SiLU as one (its Flatten is the one view).
+void TestMeasuredAccuracy::eagerOpCountsOfExports_data() {
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<int>("eagerOps");
+    QTest::newRow("resnet50") << QStringLiteral("resnet50") << 174;
+    QTest::newRow("resnet101") << QStringLiteral("resnet101") << 344;
+    QTest::newRow("regnet_y_1_6gf") << QStringLiteral("regnet_y_1_6gf") << 445;
+    QTest::newRow("densenet121") << QStringLiteral("densenet121") << 430;
+    QTest::newRow("mobilenet_v2") << QStringLiteral("mobilenet_v2") << 151;
+    QTest::newRow("efficientnet_b0") << QStringLiteral("efficientnet_b0") << 238;
+    QTest::newRow("efficientnet_b4") << QStringLiteral("efficientnet_b4") << 475;
+}
+
+void TestMeasuredAccuracy::eagerOpCountsOfExports() {
+    QFETCH(QString, model);
+    QFETCH(int, eagerOps);
+    const KernelPlan plan = eagerPlan(model, AttentionLowering::Auto);
+    int views = 0;
+    for (const PlannedNode &pn : plan.nodes) {
+        views += pn.host == HostOpClass::View ? pn.hostOps : 0;
+    }
+    qInfo("%s: %d framework ops (%d views), %d kernels; eager PyTorch %d kernel-launching ops", qPrintable(model),
+          plan.hostOps, views, static_cast<int>(plan.kernels.size()), eagerOps);
+    QCOMPARE(plan.hostOps - views, eagerOps);
+}
+
 // The harness's model_config says how the model ran attention: the same BERT-base batch-1 row
 // with attn_implementation "eager" (hand-written attention: the 12 layers' MatMul, scale, mask
 // add, Softmax, MatMul run as ops of their own) is predicted slower than as measured ("sdpa").
@@ -266,14 +301,16 @@ void TestMeasuredAccuracy::batchOneMape_data() {
     QTest::addColumn<QString>("set");
     QTest::addColumn<double>("ceiling");
     QTest::addColumn<double>("before");  // on the DGX-1's host costs (validate before the measured machine's host), for the log
-    // Ceilings: the figures priced on the measured machine's host (x0.63) plus about 3 points
+    // Ceilings: the figures priced on the measured machine's host (x0.56) plus about 3 points
     // (other modelling work on the kernel model moves them a little). On the DGX-1's costs they were
     // 67.1 / 76.6 / 61.9 / 15.5 % (`validate --only measured` of 2026-11-27 before the host entry);
     // with the exported graph's op count 118.2 / 195.1 / 76.4 / 37.9 %.
     QTest::newRow("batch 1, all") << QStringLiteral("b1") << 26.0 << 67.1;
     QTest::newRow("batch 1, transformers") << QStringLiteral("b1-transformer") << 25.5 << 76.6;
     QTest::newRow("batch 1, CNNs") << QStringLiteral("b1-cnn") << 26.5 << 61.9;
-    QTest::newRow("large batch, all") << QStringLiteral("large") << 15.5 << 15.5;
+    // Large batch: 10.7 % since the eager lowering's exporter fixes (folded BatchNorms, SiLU), cuDNN's
+    // NCHW layout transforms and the split wide-issue FP32 factor (11.9 % before).
+    QTest::newRow("large batch, all") << QStringLiteral("large") << 13.5 << 15.5;
 }
 
 void TestMeasuredAccuracy::batchOneMape() {
@@ -341,25 +378,31 @@ void TestMeasuredAccuracy::hostScaleLeaveOneFamilyOut() {
     }
 }
 
-// The kernel model's wide-issue FP32 factor (KernelModel::kWideIssueFp32Efficiency) is the one
-// fitted on the H100's GPU-bound FP32 rows (`validate --fit-fp32-issue`: 0.910 on 42 rows,
-// leave-one-family-out 0.893-0.929), and held out by model family it lowers the rows' MAPE
-// (13.4 % with no factor -> 12.4 %).
+// The kernel model's wide-issue FP32 factors (KernelModel::kWideIssueFp32Efficiency for cuBLAS GEMMs,
+// kWideIssueFp32ConvEfficiency for cuDNN convolutions) are the ones fitted jointly on the H100's
+// GPU-bound FP32 rows (`validate --fit-fp32-issue`: 0.934 / 0.709 on 41 rows; leave-one-family-out
+// 0.891-0.951 / 0.702-0.773), and held out by model family they lower the rows' MAPE (16.2 % with no
+// factor -> 14.0 %; one shared factor: 15.5 %).
 void TestMeasuredAccuracy::wideIssueFp32Fit() {
     const Result<Fp32IssueFit> fit = fitWideIssueFp32Efficiency(ValidationOptions{});
     QVERIFY2(fit, qPrintable(fit ? QString() : fit.errorMessage()));
     QCOMPARE(fit->gpus, QStringList{kGpuDir});
     QVERIFY(fit->rows >= 30);
-    qInfo("wide-issue FP32 factor fitted %.3f on %d rows (built in %.2f); MAPE %.1f %% -> %.1f %%", fit->efficiency,
-          fit->rows, fit->constant, fit->mapeAtOne, fit->mapeAfter);
+    qInfo("wide-issue FP32 factors fitted %.3f (GEMMs) / %.3f (convolutions) on %d rows (built in %.2f / %.2f); "
+          "MAPE %.1f %% -> %.1f %%",
+          fit->efficiency, fit->convEfficiency, fit->rows, fit->constant, fit->convConstant, fit->mapeAtOne,
+          fit->mapeAfter);
     QVERIFY2(std::abs(fit->efficiency - KernelModel::kWideIssueFp32Efficiency) <= 0.01,
              qPrintable(QString::number(fit->efficiency)));
+    QVERIFY2(std::abs(fit->convEfficiency - KernelModel::kWideIssueFp32ConvEfficiency) <= 0.01,
+             qPrintable(QString::number(fit->convEfficiency)));
     QVERIFY(fit->mapeAfter < fit->mapeAtOne);
     QVERIFY(fit->leaveOut.size() >= 8);
     double one = 0, held = 0;
     int n = 0;
     for (const Fp32IssueFit::LeaveOut &l : fit->leaveOut) {
-        QVERIFY2(l.efficiency > 0.85 && l.efficiency < 0.97, qPrintable(l.family));
+        QVERIFY2(l.efficiency > 0.85 && l.efficiency < 0.98, qPrintable(l.family));
+        QVERIFY2(l.convEfficiency > 0.65 && l.convEfficiency < 0.82, qPrintable(l.family));
         one += l.mapeAtOne * l.rows;
         held += l.mapeHeldOut * l.rows;
         n += l.rows;
@@ -368,9 +411,10 @@ void TestMeasuredAccuracy::wideIssueFp32Fit() {
     QVERIFY(held < one);
 }
 
-// Large-batch FP32 (strict) rows are GPU-bound: with the wide-issue factor their median
-// measured / predicted ratio is 1.02 (1.10 without it: optimistic, as issue 17 found on newer GPUs)
-// and their MAPE 9.4 % (11.4 %).
+// Large-batch FP32 (strict) rows are GPU-bound: with the wide-issue factors their median
+// measured / predicted ratio is 1.02 (1.10 without any: optimistic, as issue 17 found on newer GPUs;
+// 1.09 with one factor shared by GEMMs and convolutions once the exported SiLU stopped counting
+// twice: convolution-heavy CNNs 1.15-1.55 under, transformers 0.85-0.96 over) and their MAPE 7.8 %.
 void TestMeasuredAccuracy::largeBatchFp32Bias() {
     std::vector<double> ratios;
     auto use = [](const ValidationRow &r) {
@@ -390,7 +434,7 @@ void TestMeasuredAccuracy::largeBatchFp32Bias() {
     qInfo("H100 fp32-strict batch > 1: median measured / predicted %.3f, MAPE %.1f %% over %zu rows", median, m,
           ratios.size());
     QVERIFY2(median > 0.95 && median < 1.06, qPrintable(QString::number(median)));
-    QVERIFY2(m <= 10.5, qPrintable(QString::number(m)));
+    QVERIFY2(m <= 9.0, qPrintable(QString::number(m)));
 }
 
 QTEST_GUILESS_MAIN(TestMeasuredAccuracy)

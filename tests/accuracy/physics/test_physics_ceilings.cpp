@@ -254,7 +254,10 @@ void TestPhysicsCeilings::bandwidth() {
     // item 3; since then the sweep has an eighth precision (fp32-strict: the former fp32 kernels again)
     // and depthwise convolutions run at KernelModel::kDepthwiseEfficiency of a streaming kernel's
     // utilisation, as the DLE EfficientNet rows of the V100 (FP32 and AMP, data/dle) say they do.
-    constexpr int kRecorded = 1252366;
+    // 1,252,366 before cuDNN's NCHW <-> NHWC transforms around eager FP16 / BF16 / AMP convolutions
+    // (copy kernels, most of them under 10 us of traffic) and the wide-issue factor of FP32
+    // convolutions (0.71: slower cuDNN SIMT convolutions on GA10x / Ada / Hopper).
+    constexpr int kRecorded = 1296449;
     QVERIFY2(s.bandwidthViolations <= kRecorded,
              qPrintable(QStringLiteral("%1 kernels over 2x their bytes at bandwidth, recorded %2")
                             .arg(s.bandwidthViolations)
@@ -314,8 +317,9 @@ void TestPhysicsCeilings::monotonic() {
     // figures they were fitted on (H200 against H100, L40S and RTX 4090 against L4). Guard at the recorded
     // count (this sweep, committed model); QEXPECT_FAIL turns into a failure (XPASS) once it holds.
     // 1,517 before issue 17 item 3 (an eighth precision, fp32-strict, joined the sweep; fp32 convolutions
-    // now take TF32 on Ampere and later; depthwise and tensor-core alignment factors).
-    constexpr int kRecorded = 1755;
+    // now take TF32 on Ampere and later; depthwise and tensor-core alignment factors); 1,755 before the
+    // NCHW layout transforms and the split wide-issue FP32 factor.
+    constexpr int kRecorded = 1760;
     QVERIFY2(violations.size() <= kRecorded,
              qPrintable(QStringLiteral("%1 predictions slower on the better GPU, recorded %2").arg(violations.size()).arg(kRecorded)));
     QEXPECT_FAIL("", "monotonic-in-hardware ceiling of issue 17 not met yet (docs/accuracy.md)", Continue);

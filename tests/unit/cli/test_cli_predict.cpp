@@ -33,6 +33,7 @@ private slots:
     void fails_data();
     void fails();
     void attentionChoice();
+    void memoryFormatChoice();
 };
 
 void TestCliPredict::initTestCase() {
@@ -85,6 +86,8 @@ void TestCliPredict::fails_data() {
     QTest::newRow("decode of a CNN") << QStringList{"zoo:resnet50", "--gpu", "t4", "--phase", "decode", "--context", "4"} << 1 << "";
     QTest::newRow("no model") << QStringList{"--gpu", "t4"} << 2 << "MODEL";
     QTest::newRow("unknown attention") << QStringList{"zoo:gpt2", "--gpu", "t4", "--attention", "flash3"} << 2 << "--attention";
+    QTest::newRow("unknown memory format") << QStringList{"zoo:resnet50", "--gpu", "t4", "--memory-format", "nc4hw4"} << 2
+                                           << "--memory-format";
 }
 
 void TestCliPredict::fails() {
@@ -120,6 +123,35 @@ void TestCliPredict::attentionChoice() {
     QVERIFY(autoMs > 0 && fused > 0 && decomposed > 0);
     QCOMPARE(autoMs, fused);
     QVERIFY(decomposed > 1.1 * fused);
+}
+
+// --memory-format on ResNet-50 (53 convolutions): in FP16 on NCHW tensors every convolution carries
+// cuDNN's two layout transforms (106 "layout" kernels), so it is slower than channels_last; in TF32
+// (cuDNN has NCHW kernels) the two are the same.
+void TestCliPredict::memoryFormatChoice() {
+    auto run = [&](const QString &precision, const QString &format) {
+        const Run r = cli({"zoo:resnet50", "--gpu", "h100-sxm5-80gb", "--precision", precision, "--batch", "64",
+                           "--memory-format", format, "--json", "--kernels"});
+        return r.exitCode == 0 ? QJsonDocument::fromJson(r.out.toUtf8()).object() : QJsonObject{};
+    };
+    auto layouts = [](const QJsonObject &j) {
+        int n = 0;
+        for (const QJsonValue &k : j.value(QStringLiteral("kernels")).toArray()) {
+            n += k.toObject().value(QStringLiteral("role")).toString() == QLatin1String("layout") ? 1 : 0;
+        }
+        return n;
+    };
+    const QJsonObject nchw = run(QStringLiteral("fp16"), QStringLiteral("nchw"));
+    const QJsonObject nhwc = run(QStringLiteral("fp16"), QStringLiteral("channels-last"));
+    QVERIFY(!nchw.isEmpty() && !nhwc.isEmpty());
+    QCOMPARE(layouts(nchw), 106);
+    QCOMPARE(layouts(nhwc), 0);
+    const double a = nchw.value(QStringLiteral("latency_ms")).toDouble();
+    const double b = nhwc.value(QStringLiteral("latency_ms")).toDouble();
+    qInfo("resnet50 b64 fp16 on H100: nchw %.2f ms, channels-last %.2f ms", a, b);
+    QVERIFY(a > 1.05 * b);
+    QCOMPARE(run(QStringLiteral("tf32"), QStringLiteral("nchw")).value(QStringLiteral("latency_ms")).toDouble(),
+             run(QStringLiteral("tf32"), QStringLiteral("channels-last")).value(QStringLiteral("latency_ms")).toDouble());
 }
 
 QTEST_GUILESS_MAIN(TestCliPredict)

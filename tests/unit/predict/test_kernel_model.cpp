@@ -275,14 +275,18 @@ void TestKernelModel::depthwiseRunsBelowPooling() {
     QVERIFY(qFuzzyCompare(d.deviceMs * KernelModel::kDepthwiseEfficiency, p.deviceMs));
 }
 
-// On a GPU whose issue slots feed 32 FP32 lanes (H100, L4) an FP32 GEMM or convolution runs at
-// kWideIssueFp32Efficiency of the learned utilisation; its TF32 path, its element-wise kernels and
-// every kernel of a 16-lane GPU (A100) are untouched.
+// On a GPU whose issue slots feed 32 FP32 lanes (H100, L4) an FP32 GEMM runs at
+// kWideIssueFp32Efficiency of the learned utilisation and an FP32 convolution (cuDNN) at
+// kWideIssueFp32ConvEfficiency; their TF32 paths, element-wise kernels and every kernel of a
+// 16-lane GPU (A100) are untouched.
 void TestKernelModel::wideIssueFp32OnlyOnFp32MatrixKernels() {
     KernelModel withoutFactor = KernelModel::builtIn();
     withoutFactor.setWideIssueFp32Efficiency(1.0);
+    withoutFactor.setWideIssueFp32ConvEfficiency(1.0);
     QCOMPARE(KernelModel::builtIn().wideIssueFp32Efficiency(), KernelModel::kWideIssueFp32Efficiency);
+    QCOMPARE(KernelModel::builtIn().wideIssueFp32ConvEfficiency(), KernelModel::kWideIssueFp32ConvEfficiency);
     QVERIFY(KernelModel::kWideIssueFp32Efficiency > 0.8 && KernelModel::kWideIssueFp32Efficiency < 1.0);
+    QVERIFY(KernelModel::kWideIssueFp32ConvEfficiency > 0.6 && KernelModel::kWideIssueFp32ConvEfficiency < 1.0);
     const Kernel gemm = Kernel::gemm(4096, 4096, 4096, 1);
     const Kernel conv = Kernel::conv2d(64, 256, 256, 28, 28, 3, 3, 1, 1);
     const Kernel add = Kernel::elementwise(1 << 24, 2, 1, 4);
@@ -293,7 +297,9 @@ void TestKernelModel::wideIssueFp32OnlyOnFp32MatrixKernels() {
             const KernelPrediction with = KernelModel::builtIn().predict(k, d);
             const KernelPrediction without = withoutFactor.predict(k, d);
             QCOMPARE(with.compute, ComputeType::FP32);
-            QVERIFY(qFuzzyCompare(with.deviceMs * KernelModel::kWideIssueFp32Efficiency, without.deviceMs));
+            const double factor = k.kind == KernelClass::Conv ? KernelModel::kWideIssueFp32ConvEfficiency
+                                                              : KernelModel::kWideIssueFp32Efficiency;
+            QVERIFY(qFuzzyCompare(with.deviceMs * factor, without.deviceMs));
         }
         Kernel tf32 = gemm;
         tf32.compute = ComputeType::TF32;

@@ -24,6 +24,7 @@
 //    transpose, in-projection addmm, head-split views and 5 transpose copies, q and k^T scaling,
 //    MatMul, Softmax, MatMul, out-projection) make 441 ops and 271 kernels.
 #include "design/design.h"
+#include "graph/graph_builder.h"
 #include "predict/kernel_model.h"
 #include "predict/lowering.h"
 #include "predict_test_graphs.h"
@@ -42,10 +43,11 @@ int countRole(const KernelPlan &plan, KernelRole role) {
     return n;
 }
 
-KernelPlan lower(const Graph &g, Precision p, Runtime r) {
+KernelPlan lower(const Graph &g, Precision p, Runtime r, MemoryFormat f = MemoryFormat::Contiguous) {
     LoweringOptions o;
     o.precision = p;
     o.runtime = r;
+    o.memoryFormat = f;
     return lowerGraph(g, o);
 }
 
@@ -70,6 +72,9 @@ private slots:
     void multiheadAttentionFastPath_data();
     void multiheadAttentionFastPath();
     void multiheadAttentionFastPathOnlyWhereEager();
+    void exportFoldedBatchNormIsAnEagerOp();
+    void exportedSiluIsOneOp();
+    void nchwLayoutTransforms();
 };
 
 void TestLowering::kernelCounts_data() {
@@ -129,28 +134,48 @@ void TestLowering::kernelCounts() {
     QCOMPARE(perNode, kernels);
 }
 
+// ResNet-50: 53 convolutions; eager FP16 / AMP on NCHW tensors add cuDNN's two layout transforms
+// per convolution (106 kernels), channels_last none; AMP adds its casts (56: activations and weights).
 void TestLowering::resnet50Counts_data() {
     QTest::addColumn<int>("precision");
     QTest::addColumn<int>("runtime");
+    QTest::addColumn<int>("format");
     QTest::addColumn<int>("kernels");
     QTest::addColumn<int>("convs");
-    QTest::newRow("fp32 eager") << int(Precision::FP32) << int(Runtime::Eager) << 174 << 53;
-    QTest::newRow("fp32 fused") << int(Precision::FP32) << int(Runtime::Fused) << 56 << 53;
-    QTest::newRow("fp16 eager") << int(Precision::FP16) << int(Runtime::Eager) << 174 << 53;
-    QTest::newRow("amp eager") << int(Precision::AMP) << int(Runtime::Eager) << 230 << 53;
+    QTest::addColumn<int>("layouts");
+    const int nchw = int(MemoryFormat::Contiguous);
+    const int nhwc = int(MemoryFormat::ChannelsLast);
+    QTest::newRow("fp32 eager") << int(Precision::FP32) << int(Runtime::Eager) << nchw << 174 << 53 << 0;
+    QTest::newRow("fp32 eager channels-last") << int(Precision::FP32) << int(Runtime::Eager) << nhwc << 174 << 53 << 0;
+    QTest::newRow("fp32 fused") << int(Precision::FP32) << int(Runtime::Fused) << nchw << 56 << 53 << 0;
+    QTest::newRow("tf32 eager") << int(Precision::TF32) << int(Runtime::Eager) << nchw << 174 << 53 << 0;
+    QTest::newRow("fp16 eager") << int(Precision::FP16) << int(Runtime::Eager) << nchw << 280 << 53 << 106;
+    QTest::newRow("fp16 eager channels-last") << int(Precision::FP16) << int(Runtime::Eager) << nhwc << 174 << 53 << 0;
+    QTest::newRow("bf16 eager") << int(Precision::BF16) << int(Runtime::Eager) << nchw << 280 << 53 << 106;
+    QTest::newRow("fp16 fused") << int(Precision::FP16) << int(Runtime::Fused) << nchw << 56 << 53 << 0;
+    QTest::newRow("amp eager") << int(Precision::AMP) << int(Runtime::Eager) << nchw << 336 << 53 << 106;
+    QTest::newRow("amp eager channels-last") << int(Precision::AMP) << int(Runtime::Eager) << nhwc << 230 << 53 << 0;
 }
 
 void TestLowering::resnet50Counts() {
     QFETCH(int, precision);
     QFETCH(int, runtime);
+    QFETCH(int, format);
     QFETCH(int, kernels);
     QFETCH(int, convs);
+    QFETCH(int, layouts);
     Knobs knobs;
     knobs.batch = 8;
     Result<Design> m = Design::open(QStringLiteral("zoo:resnet50"), knobs);
     QVERIFY2(m.ok(), m ? "" : qPrintable(m.errorMessage()));
-    const KernelPlan plan = lower(m->graph(), static_cast<Precision>(precision), static_cast<Runtime>(runtime));
+    const KernelPlan plan = lower(m->graph(), static_cast<Precision>(precision), static_cast<Runtime>(runtime),
+                                  static_cast<MemoryFormat>(format));
     QCOMPARE(static_cast<int>(plan.kernels.size()), kernels);
+    QCOMPARE(countRole(plan, KernelRole::Layout), layouts);
+    // The transforms are inside the convolution's aten op: no host op of their own.
+    const KernelPlan nhwc = lower(m->graph(), static_cast<Precision>(precision), static_cast<Runtime>(runtime),
+                                  MemoryFormat::ChannelsLast);
+    QCOMPARE(plan.hostOps, nhwc.hostOps);
     int convKernels = 0;
     for (const PlannedKernel &k : plan.kernels) {
         convKernels += k.kernel.kind == KernelClass::Conv && k.role == KernelRole::Main ? 1 : 0;
@@ -466,6 +491,115 @@ void TestLowering::multiheadAttentionFastPathOnlyWhereEager() {
     const KernelPlan fused = lower(g, Precision::FP32, Runtime::Fused);
     QCOMPARE(fused.hostOps, 0);
     QCOMPARE(countRole(fused, KernelRole::Attention), 12);
+}
+
+
+namespace {
+
+// Conv 3x3 (64 -> 64, 56x56) with a bias -> Relu, the conv's weight and bias named as given; with
+// `sharedBias` the bias reaches the conv through an Identity (the exporter shares equal initializers
+// that way; its output keeps an "onnx::Conv_" name).
+Graph convWithBias(const QString &weightName, const QString &biasName, bool sharedBias = false) {
+    GraphBuilder b(QStringLiteral("exported_conv"));
+    const int x = b.input(QStringLiteral("x"), DType::F32, test_graphs::fixedShape({1, 64, 56, 56}));
+    const int w = b.weight(weightName, {64, 64, 3, 3});
+    int bias = b.weight(biasName, {64});
+    if (sharedBias) {
+        bias = b.op(QStringLiteral("Identity"), {bias}, {}, QStringLiteral("share"));
+        b.graph().values[static_cast<std::size_t>(bias)].name = QStringLiteral("onnx::Conv_12");
+    }
+    const int c = b.op(QStringLiteral("Conv"), {x, w, bias},
+                       {{QStringLiteral("kernel_shape"), Attribute::fromInts({3, 3})},
+                        {QStringLiteral("pads"), Attribute::fromInts({1, 1, 1, 1})}},
+                       QStringLiteral("conv"));
+    b.output(b.op(QStringLiteral("Relu"), {c}, {}, QStringLiteral("relu")));
+    return test_graphs::finish(b);
+}
+
+}  // namespace
+
+// PyTorch's ONNX exporter (eval mode) folds a BatchNorm into the conv before it and names the folded
+// weight and bias "onnx::Conv_<n>"; eager PyTorch runs that BatchNorm as an op of its own. Measured
+// with torch 1.13's TorchDispatchMode on torchvision's ResNet-50: 174 kernel-launching aten ops per
+// forward (53 convolutions, 53 BatchNorms, 49 ReLUs, 16 adds, pooling, mean, addmm), which the
+// export (53 Conv, 49 Relu, 16 Add, ...) only reaches with the folded BatchNorms counted
+// (test_measured_accuracy eagerOpCountsOfExports checks the whole exports).
+void TestLowering::exportFoldedBatchNormIsAnEagerOp() {
+    const KernelPlan folded = lower(convWithBias(QStringLiteral("onnx::Conv_10"), QStringLiteral("onnx::Conv_11")),
+                                    Precision::FP32, Runtime::Eager);
+    const KernelPlan shared = lower(convWithBias(QStringLiteral("onnx::Conv_10"), QStringLiteral("onnx::Conv_11"), true),
+                                    Precision::FP32, Runtime::Eager);
+    const KernelPlan ownBias = lower(convWithBias(QStringLiteral("conv.weight"), QStringLiteral("conv.bias")),
+                                     Precision::FP32, Runtime::Eager);
+    // Conv, its bias (the folded BatchNorm's shift), Relu: three kernels either way.
+    QCOMPARE(static_cast<int>(folded.kernels.size()), 3);
+    QCOMPARE(static_cast<int>(ownBias.kernels.size()), 3);
+    // Host ops: convolution + BatchNorm + relu, against convolution (bias inside the op) + relu.
+    QCOMPARE(folded.hostOps, 3);
+    QCOMPARE(shared.hostOps, 3);
+    QCOMPARE(ownBias.hostOps, 2);
+    // A fused engine folds the BatchNorm itself: nothing changes there.
+    QCOMPARE(lower(convWithBias(QStringLiteral("onnx::Conv_10"), QStringLiteral("onnx::Conv_11")), Precision::FP32,
+                   Runtime::Fused).hostOps,
+             0);
+}
+
+// The exporter writes nn.SiLU as x -> Sigmoid -> Mul(x, .): eager PyTorch runs F.silu, one op and one
+// kernel reading x and writing the result. A squeeze-and-excitation gate (the Sigmoid of another
+// tensor multiplying x) stays two ops.
+void TestLowering::exportedSiluIsOneOp() {
+    auto graph = [](bool gate) {
+        GraphBuilder b(QStringLiteral("silu"));
+        const int x = b.input(QStringLiteral("x"), DType::F32, test_graphs::fixedShape({8, 64, 28, 28}));
+        const int y = b.input(QStringLiteral("y"), DType::F32, test_graphs::fixedShape({8, 64, 28, 28}));
+        const int s = b.op(QStringLiteral("Sigmoid"), {gate ? y : x}, {}, QStringLiteral("sigmoid"));
+        b.output(b.op(QStringLiteral("Mul"), {x, s}, {}, QStringLiteral("mul")));
+        return test_graphs::finish(b);
+    };
+    const KernelPlan silu = lower(graph(false), Precision::FP32, Runtime::Eager);
+    QCOMPARE(static_cast<int>(silu.kernels.size()), 1);
+    QCOMPARE(silu.hostOps, 1);
+    const Kernel &k = silu.kernels.front().kernel;
+    QCOMPARE(k.elements, std::int64_t{8 * 64 * 28 * 28});
+    QCOMPARE(k.inputs, 1);  // x once: 4 + 4 bytes per element, not the 4 + 4 + 4 + 4 + 4 of two kernels
+    QCOMPARE(k.bytes(), 8.0 * 8 * 64 * 28 * 28);
+    const KernelPlan gated = lower(graph(true), Precision::FP32, Runtime::Eager);
+    QCOMPARE(static_cast<int>(gated.kernels.size()), 2);
+    QCOMPARE(gated.hostOps, 2);
+}
+
+// cuDNN's FP16 / BF16 tensor-core convolutions compute in NHWC: on NCHW tensors (PyTorch's default)
+// the op transforms its input to NHWC and its output back, two copies of the activations; with
+// channels_last, or in TF32 / FP32 (cuDNN has NCHW kernels), or in a fused engine, none.
+void TestLowering::nchwLayoutTransforms() {
+    const Graph g = test_graphs::convBnRelu(false);
+    const std::int64_t elements = 1 * 64 * 56 * 56;  // input and output alike
+    const KernelPlan nchw = lower(g, Precision::FP16, Runtime::Eager);
+    QCOMPARE(countRole(nchw, KernelRole::Layout), 2);
+    QCOMPARE(static_cast<int>(nchw.kernels.size()), 5);  // transform, conv, transform, BN, Relu
+    QCOMPARE(nchw.kernels[0].role, KernelRole::Layout);
+    QCOMPARE(nchw.kernels[1].kernel.kind, KernelClass::Conv);
+    QCOMPARE(nchw.kernels[2].role, KernelRole::Layout);
+    for (int i : {0, 2}) {
+        const Kernel &t = nchw.kernels[static_cast<std::size_t>(i)].kernel;
+        QCOMPARE(t.kind, KernelClass::Copy);
+        QCOMPARE(t.elements, elements);
+        QCOMPARE(t.bytes(), 2.0 * 2 * elements);  // read and write, 2 bytes each
+    }
+    QCOMPARE(nchw.hostOps, lower(g, Precision::FP16, Runtime::Eager, MemoryFormat::ChannelsLast).hostOps);
+    QCOMPARE(countRole(lower(g, Precision::BF16, Runtime::Eager), KernelRole::Layout), 2);
+    QCOMPARE(countRole(lower(g, Precision::AMP, Runtime::Eager), KernelRole::Layout), 2);
+    QCOMPARE(countRole(lower(g, Precision::FP16, Runtime::Eager, MemoryFormat::ChannelsLast), KernelRole::Layout), 0);
+    QCOMPARE(countRole(lower(g, Precision::TF32, Runtime::Eager), KernelRole::Layout), 0);
+    QCOMPARE(countRole(lower(g, Precision::FP32Strict, Runtime::Eager), KernelRole::Layout), 0);
+    QCOMPARE(countRole(lower(g, Precision::FP16, Runtime::Fused), KernelRole::Layout), 0);
+    // Depthwise convolutions run PyTorch's own NCHW stencil kernel: MobileNetV2 has 52 convolutions,
+    // 17 of them depthwise, so 35 x 2 transforms.
+    Result<Design> m = Design::open(QStringLiteral("zoo:mobilenet_v2"), Knobs{});
+    QVERIFY2(m.ok(), m ? "" : qPrintable(m.errorMessage()));
+    QCOMPARE(countRole(lower(m->graph(), Precision::FP16, Runtime::Eager), KernelRole::Layout), 70);
+    QCOMPARE(memoryFormatName(MemoryFormat::Contiguous), QStringLiteral("nchw"));
+    QCOMPARE(memoryFormatName(MemoryFormat::ChannelsLast), QStringLiteral("channels-last"));
 }
 
 QTEST_GUILESS_MAIN(TestLowering)
