@@ -88,6 +88,7 @@ struct KernelPlan {
     // Bytes per element each value has at run time (the precision's storage type; 0 = unknown).
     std::vector<std::uint8_t> valueBytes;
     int hostOps = 0;                     // aten ops the framework dispatches (eager)
+    int layoutKernels = 0;               // eager: cuDNN's NCHW <-> NHWC transforms (KernelRole::Layout)
     QStringList approximatedOps;         // op types lowered by the generic estimate
     QStringList unknownOps;              // nodes skipped for unknown shapes (op types)
     int unknownNodes = 0;

@@ -2169,6 +2169,9 @@ KernelPlan Lowerer::run() {
         }
     }
     plan.hostOps = hostOps;
+    plan.layoutKernels = static_cast<int>(std::count_if(plan.kernels.begin(), plan.kernels.end(), [](const PlannedKernel &k) {
+        return k.role == KernelRole::Layout;
+    }));
     indexDistinctKernels(plan);
     plan.memory = memoryFootprint(g, a, plan);
     return std::move(plan);

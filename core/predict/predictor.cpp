@@ -559,6 +559,7 @@ Prediction predictPlan(const Graph &graph, const GraphAnalysis &analysis, const 
     timeline.run(graph.nodes.size());
     setTotals(p, timeline, hc, UncertaintyCalibration::builtIn().forHost(host), idleW, tdpW, options.energy);
     p.kernelCount = static_cast<int>(plan.kernels.size());
+    p.layoutKernels = plan.layoutKernels;
     // Outside the measured data (GPU generation or precision): say so and widen the band.
     p.extrapolation = device.coverage.extrapolation(device.target.gpu().architecture, plan.precision);
     if (!p.extrapolation.isEmpty()) {

@@ -138,6 +138,7 @@ struct Prediction {
     std::vector<NodeTiming> nodes;      // one per graph node (empty when PredictOptions::keepNodes is false)
     int kernelCount = 0;
     int hostOps = 0;
+    int layoutKernels = 0;               // cuDNN NCHW <-> NHWC transforms among the kernels (KernelPlan)
     bool extrapolated = false;           // some kernel is outside the measured data (band widened)
     // Non-empty when the target's GPU generation or the precision is outside the measured data
     // (data_coverage.h): why, in one sentence. `extrapolated` is then set too, and the band is widened

@@ -94,6 +94,7 @@ QJsonObject predictionJson(const Graph &graph, const Prediction &p, const Target
     root[QStringLiteral("fits")] = p.memory.fits;
     root[QStringLiteral("kernel_count")] = p.kernelCount;
     root[QStringLiteral("host_ops")] = p.hostOps;
+    root[QStringLiteral("layout_kernels")] = p.layoutKernels;
     root[QStringLiteral("extrapolated")] = p.extrapolated;
     if (!p.extrapolation.isEmpty()) {
         // The GPU generation or the precision is outside the measured data (band widened).
@@ -174,6 +175,11 @@ QString predictionText(const Graph &graph, const Prediction &p, const Target &ta
                .arg(fmtMs(p.gpuBusyMs), fmtMs(p.hostWaitMs))
                .arg(p.kernelCount)
                .arg(p.hostOps);
+    if (p.layoutKernels > 0) {
+        out += QStringLiteral("  %1 of the kernels are cuDNN's NCHW <-> NHWC transforms around FP16/BF16 convolutions "
+                              "(--memory-format channels-last has none)\n")
+                   .arg(p.layoutKernels);
+    }
     out += QStringLiteral("Throughput   %1 samples/s\n").arg(p.throughputPerS, 0, 'f', 1);
     out += QStringLiteral("Energy       %1 J per batch, average power %2 W\n")
                .arg(p.energyJ, 0, 'f', 4)

@@ -146,6 +146,10 @@ void TestCliPredict::memoryFormatChoice() {
     QVERIFY(!nchw.isEmpty() && !nhwc.isEmpty());
     QCOMPARE(layouts(nchw), 106);
     QCOMPARE(layouts(nhwc), 0);
+    QCOMPARE(nchw.value(QStringLiteral("layout_kernels")).toInt(), 106);
+    QCOMPARE(nhwc.value(QStringLiteral("layout_kernels")).toInt(), 0);
+    const Run text = cli({"zoo:resnet50", "--gpu", "h100-sxm5-80gb", "--precision", "fp16", "--batch", "64"});
+    QVERIFY2(text.out.contains(QLatin1String("106 of the kernels are cuDNN's NCHW <-> NHWC transforms")), qPrintable(text.out));
     const double a = nchw.value(QStringLiteral("latency_ms")).toDouble();
     const double b = nhwc.value(QStringLiteral("latency_ms")).toDouble();
     qInfo("resnet50 b64 fp16 on H100: nchw %.2f ms, channels-last %.2f ms", a, b);
