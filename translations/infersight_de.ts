@@ -2019,7 +2019,7 @@
     <message>
         <location filename="../ui/knobs/knobs_panel.cpp" line="490"/>
         <source>FP32 math everywhere: TF32 off for matmul and cuDNN (fp32_precision = &apos;ieee&apos;)</source>
-        <translation>Überall FP32-Arithmetik: TF32 für matmul und cuDNN aus (fp32_precision = 'ieee')</translation>
+        <translation>Überall FP32-Arithmetik: TF32 für matmul und cuDNN aus (fp32_precision = &apos;ieee&apos;)</translation>
     </message>
     <message>
         <location filename="../ui/knobs/knobs_panel.cpp" line="492"/>
@@ -2973,197 +2973,197 @@
 <context>
     <name>infersight::MigPlannerPanel</name>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="96"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="98"/>
         <source>&amp;Latency SLO</source>
         <translation>&amp;Latenz-SLO</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="98"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="100"/>
         <source>Recommend the smallest option that fits and meets this latency (otherwise: the highest throughput per GPU)</source>
         <translation>Die kleinste Option empfehlen, die passt und diese Latenz einhält (sonst: den höchsten Durchsatz pro GPU)</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="104"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="106"/>
         <source> ms</source>
         <translation> ms</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="108"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="110"/>
         <source>Latency SLO in milliseconds</source>
         <translation>Latenz-SLO in Millisekunden</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="114"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="116"/>
         <source> %</source>
         <translation> %</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="117"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="119"/>
         <source>Share of each option&apos;s usable memory kept free</source>
         <translation>Anteil des nutzbaren Speichers jeder Option, der frei bleibt</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="118"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="120"/>
         <source>Memory &amp;headroom</source>
         <translation>Speicher&amp;reserve</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="145"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="147"/>
         <source>Double-click an option (or press Enter) to set it as a target</source>
         <translation>Doppelklicken Sie auf eine Option (oder drücken Sie Enter), um sie als Ziel zu setzen</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="169"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="171"/>
         <source>&amp;Add as Target</source>
         <translation>Als Ziel &amp;hinzufügen</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="171"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="173"/>
         <source>Set the selected option as a target (replaces the current target when the list is full) (%1)</source>
         <translation>Die gewählte Option als Ziel setzen (ersetzt das aktuelle Ziel, wenn die Liste voll ist) (%1)</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="182"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="184"/>
         <source>Add as Target</source>
         <translation>Als Ziel hinzufügen</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="216"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="218"/>
         <source>Opening the model…</source>
         <translation>Modell wird geöffnet…</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="216"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="218"/>
         <source>Open a model to plan MIG slices and MPS shares for it.</source>
         <translation>Öffnen Sie ein Modell, um MIG-Slices und MPS-Anteile dafür zu planen.</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="222"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="224"/>
         <source>Add a target GPU to plan for.</source>
         <translation>Fügen Sie eine Ziel-GPU hinzu, für die geplant werden soll.</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="227"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="229"/>
         <source>The current target cannot be planned for: %1</source>
         <translation>Für das aktuelle Ziel kann nicht geplant werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="276"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="279"/>
         <source>Planning…</source>
         <translation>Wird geplant…</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="361"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="372"/>
         <source>%1 on %2 · batch %3 · %4 · %5</source>
         <translation>%1 auf %2 · Stapelgröße %3 · %4 · %5</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="369"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="380"/>
         <source>Planning failed: %1</source>
         <translation>Planung fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="375"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="386"/>
         <source>&lt;b&gt;Recommended: %1&lt;/b&gt; — %2</source>
         <translation>&lt;b&gt;Empfohlen: %1&lt;/b&gt; — %2</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="376"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="387"/>
         <source>&lt;b&gt;No recommendation&lt;/b&gt; — %1</source>
         <translation>&lt;b&gt;Keine Empfehlung&lt;/b&gt; — %1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="378"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="389"/>
         <source>Recommended MPS share: &lt;b&gt;%1&lt;/b&gt;</source>
         <translation>Empfohlener MPS-Anteil: &lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="385"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="396"/>
         <source>&lt;span style=&quot;color:#b06a00&quot;&gt;&lt;b&gt;DIPPM&apos;s memory-only rule: %1&lt;/b&gt;&lt;/span&gt; — %2</source>
         <translation>&lt;span style=&quot;color:#b06a00&quot;&gt;&lt;b&gt;Reine Speicherregel von DIPPM: %1&lt;/b&gt;&lt;/span&gt; — %2</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="387"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="398"/>
         <source>&lt;b&gt;DIPPM&apos;s memory-only rule:&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;Reine Speicherregel von DIPPM:&lt;/b&gt; %1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="400"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="411"/>
         <source>%1 has no MIG profiles; see the MPS shares</source>
         <translation>%1 hat keine MIG-Profile; siehe die MPS-Anteile</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="405"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="416"/>
         <source>the smallest option that fits with %1 % headroom (%2 of %3 MiB) and meets the %4 ms SLO (%5 ms)</source>
         <translation>die kleinste Option, die mit %1 % Reserve passt (%2 von %3 MiB) und das SLO von %4 ms einhält (%5 ms)</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="408"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="419"/>
         <source>the highest throughput per GPU among the options that fit with %1 % headroom (%2 × %3/s = %4/s)</source>
         <translation>der höchste Durchsatz pro GPU unter den Optionen, die mit %1 % Reserve passen (%2 × %3/s = %4/s)</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="426"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="437"/>
         <source>no option could be predicted: %1</source>
         <translation>keine Option konnte vorhergesagt werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="429"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="440"/>
         <source>no option fits: the model needs %1 MiB with %2 % headroom kept free</source>
         <translation>keine Option passt: das Modell braucht %1 MiB bei %2 % freier Reserve</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="431"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="442"/>
         <source>no option that fits meets the %1 ms SLO; the fastest that fits is %2 at %3 ms</source>
         <translation>keine passende Option hält das SLO von %1 ms ein; die schnellste passende ist %2 mit %3 ms</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="439"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="450"/>
         <source>needs MIG profiles</source>
         <translation>braucht MIG-Profile</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="446"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="457"/>
         <source>finds no profile: the predicted %1 MiB exceed every profile&apos;s nominal memory</source>
         <translation>findet kein Profil: die vorhergesagten %1 MiB übersteigen den Nennspeicher jedes Profils</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="453"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="464"/>
         <source>it does not fit: the model needs %1 MiB and %2 has %3 MiB usable (its name says %4 GB)</source>
         <translation>es passt nicht: das Modell braucht %1 MiB und %2 hat %3 MiB nutzbar (sein Name sagt %4 GB)</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="456"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="467"/>
         <source>it leaves less than the %1 % headroom: %2 of %3 MiB usable</source>
         <translation>es lässt weniger als die Reserve von %1 %: %2 von %3 MiB nutzbar</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="460"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="471"/>
         <source>it misses the %1 ms SLO (%2 ms)</source>
         <translation>es verfehlt das SLO von %1 ms (%2 ms)</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="463"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="474"/>
         <source>but %1</source>
         <translation>aber %1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="463"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="474"/>
         <source>; and </source>
         <translation>; und </translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="466"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="477"/>
         <source>DIPPM&apos;s memory-only rule picks %1 too</source>
         <translation>Die reine Speicherregel von DIPPM wählt ebenfalls %1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="468"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="479"/>
         <source>the smallest profile whose name&apos;s memory holds the model (no headroom, no latency check)</source>
         <translation>das kleinste Profil, dessen Speicher laut Name das Modell fasst (keine Reserve, keine Latenzprüfung)</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="496"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="507"/>
         <source>no option in row %1</source>
         <translation>keine Option in Zeile %1</translation>
     </message>
@@ -3989,8 +3989,13 @@
         <source>extrapolated: some kernel lies outside the measured data (band widened)</source>
         <translation>extrapoliert: ein Kernel liegt außerhalb der gemessenen Daten (Band verbreitert)</translation>
     </message>
-    <message numerus="yes">
+    <message>
         <location filename="../ui/models/summary_model.cpp" line="283"/>
+        <source>calibration: %1</source>
+        <translation>Kalibrierung: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/models/summary_model.cpp" line="286"/>
         <source>%n note(s)</source>
         <translation>
             <numerusform>%n Hinweis</numerusform>
@@ -3998,37 +4003,37 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="301"/>
+        <location filename="../ui/models/summary_model.cpp" line="304"/>
         <source>computing…</source>
         <translation>wird berechnet…</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="320"/>
+        <location filename="../ui/models/summary_model.cpp" line="323"/>
         <source>Prefill of a %1-token prompt for %2 sequence(s)</source>
         <translation>Prefill eines Prompts mit %1 Tokens für %2 Sequenz(en)</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="333"/>
+        <location filename="../ui/models/summary_model.cpp" line="336"/>
         <source>Mean decode step over contexts %1 to %2 tokens (%3)</source>
         <translation>Mittlerer Decode-Schritt über Kontexte von %1 bis %2 Tokens (%3)</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="346"/>
+        <location filename="../ui/models/summary_model.cpp" line="349"/>
         <source>Time to first token + %1 more tokens at the time per output token</source>
         <translation>Zeit bis zum ersten Token + %1 weitere Tokens mit der Zeit pro Ausgabe-Token</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="352"/>
+        <location filename="../ui/models/summary_model.cpp" line="355"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="366"/>
+        <location filename="../ui/models/summary_model.cpp" line="369"/>
         <source>weights do not fit</source>
         <translation>Gewichte passen nicht</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/models/summary_model.cpp" line="368"/>
+        <location filename="../ui/models/summary_model.cpp" line="371"/>
         <source>%n sequence(s) of %1 tokens</source>
         <translation>
             <numerusform>%n Sequenz mit %1 Tokens</numerusform>
@@ -4036,7 +4041,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="379"/>
+        <location filename="../ui/models/summary_model.cpp" line="382"/>
         <source>Weights %1, KV cache %2 per token, %3 left for the KV cache; one sequence up to %4 tokens</source>
         <translation>Gewichte %1, KV-Cache %2 pro Token, %3 frei für den KV-Cache; eine Sequenz bis %4 Tokens</translation>
     </message>

@@ -2010,7 +2010,7 @@
     <message>
         <location filename="../ui/knobs/knobs_panel.cpp" line="490"/>
         <source>FP32 math everywhere: TF32 off for matmul and cuDNN (fp32_precision = &apos;ieee&apos;)</source>
-        <translation>全部使用 FP32 运算：matmul 和 cuDNN 均关闭 TF32（fp32_precision = 'ieee'）</translation>
+        <translation>全部使用 FP32 运算：matmul 和 cuDNN 均关闭 TF32（fp32_precision = &apos;ieee&apos;）</translation>
     </message>
     <message>
         <location filename="../ui/knobs/knobs_panel.cpp" line="492"/>
@@ -2961,197 +2961,197 @@
 <context>
     <name>infersight::MigPlannerPanel</name>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="96"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="98"/>
         <source>&amp;Latency SLO</source>
         <translation>延迟 SLO(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="98"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="100"/>
         <source>Recommend the smallest option that fits and meets this latency (otherwise: the highest throughput per GPU)</source>
         <translation>推荐可容纳且满足此延迟的最小选项（否则：每 GPU 吞吐量最高的选项）</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="104"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="106"/>
         <source> ms</source>
         <translation> ms</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="108"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="110"/>
         <source>Latency SLO in milliseconds</source>
         <translation>延迟 SLO（毫秒）</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="114"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="116"/>
         <source> %</source>
         <translation> %</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="117"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="119"/>
         <source>Share of each option&apos;s usable memory kept free</source>
         <translation>每个选项可用显存中保留空闲的比例</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="118"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="120"/>
         <source>Memory &amp;headroom</source>
         <translation>显存余量(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="145"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="147"/>
         <source>Double-click an option (or press Enter) to set it as a target</source>
         <translation>双击某个选项（或按 Enter）将其设为目标</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="169"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="171"/>
         <source>&amp;Add as Target</source>
         <translation>添加为目标(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="171"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="173"/>
         <source>Set the selected option as a target (replaces the current target when the list is full) (%1)</source>
         <translation>将所选选项设为目标（列表已满时替换当前目标）(%1)</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="182"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="184"/>
         <source>Add as Target</source>
         <translation>添加为目标</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="216"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="218"/>
         <source>Opening the model…</source>
         <translation>正在打开模型…</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="216"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="218"/>
         <source>Open a model to plan MIG slices and MPS shares for it.</source>
         <translation>打开一个模型以为其规划 MIG 切片和 MPS 份额。</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="222"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="224"/>
         <source>Add a target GPU to plan for.</source>
         <translation>添加一个要规划的目标 GPU。</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="227"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="229"/>
         <source>The current target cannot be planned for: %1</source>
         <translation>无法为当前目标进行规划：%1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="276"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="279"/>
         <source>Planning…</source>
         <translation>正在规划…</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="361"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="372"/>
         <source>%1 on %2 · batch %3 · %4 · %5</source>
         <translation>%1 在 %2 上 · 批大小 %3 · %4 · %5</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="369"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="380"/>
         <source>Planning failed: %1</source>
         <translation>规划失败：%1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="375"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="386"/>
         <source>&lt;b&gt;Recommended: %1&lt;/b&gt; — %2</source>
         <translation>&lt;b&gt;推荐：%1&lt;/b&gt; — %2</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="376"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="387"/>
         <source>&lt;b&gt;No recommendation&lt;/b&gt; — %1</source>
         <translation>&lt;b&gt;无推荐&lt;/b&gt; — %1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="378"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="389"/>
         <source>Recommended MPS share: &lt;b&gt;%1&lt;/b&gt;</source>
         <translation>推荐的 MPS 份额：&lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="385"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="396"/>
         <source>&lt;span style=&quot;color:#b06a00&quot;&gt;&lt;b&gt;DIPPM&apos;s memory-only rule: %1&lt;/b&gt;&lt;/span&gt; — %2</source>
         <translation>&lt;span style=&quot;color:#b06a00&quot;&gt;&lt;b&gt;DIPPM 的仅显存规则：%1&lt;/b&gt;&lt;/span&gt; — %2</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="387"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="398"/>
         <source>&lt;b&gt;DIPPM&apos;s memory-only rule:&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;DIPPM 的仅显存规则：&lt;/b&gt;%1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="400"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="411"/>
         <source>%1 has no MIG profiles; see the MPS shares</source>
         <translation>%1 没有 MIG 配置；请参见 MPS 份额</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="405"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="416"/>
         <source>the smallest option that fits with %1 % headroom (%2 of %3 MiB) and meets the %4 ms SLO (%5 ms)</source>
         <translation>在保留 %1 % 余量时可容纳（%3 MiB 中的 %2）且满足 %4 ms SLO（%5 ms）的最小选项</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="408"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="419"/>
         <source>the highest throughput per GPU among the options that fit with %1 % headroom (%2 × %3/s = %4/s)</source>
         <translation>在保留 %1 % 余量时可容纳的选项中每 GPU 吞吐量最高者（%2 × %3/s = %4/s）</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="426"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="437"/>
         <source>no option could be predicted: %1</source>
         <translation>没有可预测的选项：%1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="429"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="440"/>
         <source>no option fits: the model needs %1 MiB with %2 % headroom kept free</source>
         <translation>没有可容纳的选项：模型在保留 %2 % 余量时需要 %1 MiB</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="431"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="442"/>
         <source>no option that fits meets the %1 ms SLO; the fastest that fits is %2 at %3 ms</source>
         <translation>没有可容纳的选项满足 %1 ms SLO；可容纳选项中最快的是 %2，为 %3 ms</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="439"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="450"/>
         <source>needs MIG profiles</source>
         <translation>需要 MIG 配置</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="446"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="457"/>
         <source>finds no profile: the predicted %1 MiB exceed every profile&apos;s nominal memory</source>
         <translation>找不到配置：预测的 %1 MiB 超过所有配置的标称显存</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="453"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="464"/>
         <source>it does not fit: the model needs %1 MiB and %2 has %3 MiB usable (its name says %4 GB)</source>
         <translation>无法容纳：模型需要 %1 MiB，而 %2 可用 %3 MiB（其名称标为 %4 GB）</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="456"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="467"/>
         <source>it leaves less than the %1 % headroom: %2 of %3 MiB usable</source>
         <translation>剩余空间少于 %1 % 余量：可用 %3 MiB 中占用 %2</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="460"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="471"/>
         <source>it misses the %1 ms SLO (%2 ms)</source>
         <translation>未满足 %1 ms SLO（%2 ms）</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="463"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="474"/>
         <source>but %1</source>
         <translation>但%1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="463"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="474"/>
         <source>; and </source>
         <translation>；并且</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="466"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="477"/>
         <source>DIPPM&apos;s memory-only rule picks %1 too</source>
         <translation>DIPPM 的仅显存规则同样选择 %1</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="468"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="479"/>
         <source>the smallest profile whose name&apos;s memory holds the model (no headroom, no latency check)</source>
         <translation>名称所标显存可容纳模型的最小配置（无余量，不检查延迟）</translation>
     </message>
     <message>
-        <location filename="../ui/mig/mig_planner_panel.cpp" line="496"/>
+        <location filename="../ui/mig/mig_planner_panel.cpp" line="507"/>
         <source>no option in row %1</source>
         <translation>第 %1 行没有选项</translation>
     </message>
@@ -3973,52 +3973,57 @@
         <source>extrapolated: some kernel lies outside the measured data (band widened)</source>
         <translation>外推：有内核超出测量数据范围（区间已加宽）</translation>
     </message>
-    <message numerus="yes">
+    <message>
         <location filename="../ui/models/summary_model.cpp" line="283"/>
+        <source>calibration: %1</source>
+        <translation>校准：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/models/summary_model.cpp" line="286"/>
         <source>%n note(s)</source>
         <translation>
             <numerusform>%n 条备注</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="301"/>
+        <location filename="../ui/models/summary_model.cpp" line="304"/>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="320"/>
+        <location filename="../ui/models/summary_model.cpp" line="323"/>
         <source>Prefill of a %1-token prompt for %2 sequence(s)</source>
         <translation>为 %2 个序列预填充 %1 个词元的提示词</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="333"/>
+        <location filename="../ui/models/summary_model.cpp" line="336"/>
         <source>Mean decode step over contexts %1 to %2 tokens (%3)</source>
         <translation>上下文为 %1 到 %2 个词元时的平均解码步（%3）</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="346"/>
+        <location filename="../ui/models/summary_model.cpp" line="349"/>
         <source>Time to first token + %1 more tokens at the time per output token</source>
         <translation>首词元时间 + 按每输出词元时间计算的另外 %1 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="352"/>
+        <location filename="../ui/models/summary_model.cpp" line="355"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="366"/>
+        <location filename="../ui/models/summary_model.cpp" line="369"/>
         <source>weights do not fit</source>
         <translation>权重无法容纳</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/models/summary_model.cpp" line="368"/>
+        <location filename="../ui/models/summary_model.cpp" line="371"/>
         <source>%n sequence(s) of %1 tokens</source>
         <translation>
             <numerusform>%n 个序列（各 %1 个词元）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/models/summary_model.cpp" line="379"/>
+        <location filename="../ui/models/summary_model.cpp" line="382"/>
         <source>Weights %1, KV cache %2 per token, %3 left for the KV cache; one sequence up to %4 tokens</source>
         <translation>权重 %1，KV 缓存每词元 %2，剩余 %3 可供 KV 缓存使用；单个序列最多 %4 个词元</translation>
     </message>

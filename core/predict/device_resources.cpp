@@ -3,6 +3,7 @@
 
 #include "hardware/target.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace infersight {
@@ -26,12 +27,22 @@ int fp32LanesPerIssueSlot(const GpuSpec &gpu) {
     return lanes >= 32 ? 32 : 16;
 }
 
+double sustainedComputeFraction(const GpuSpec &gpu) {
+    if (gpu.tdpW <= 0 || gpu.cudaCores <= 0 || gpu.boostClockMhz <= 0) {
+        return 1.0;
+    }
+    const double fullRateW = kWattsPerFp32LaneGhz * gpu.cudaCores * gpu.boostClockMhz * 1e-3;
+    return std::pow(std::min(1.0, gpu.tdpW / fullRateW), kPowerLimitedClockExponent);
+}
+
 namespace {
 
 DeviceResources common(const GpuSpec &gpu) {
     DeviceResources r;
     r.gpuId = gpu.custom && !gpu.base.isEmpty() ? gpu.base : gpu.id;
     r.memoryType = gpu.memoryType;
+    r.chip = gpu.chip;
+    r.sustainedComputeFraction = sustainedComputeFraction(gpu);
     r.computeCapabilityMajor = gpu.computeCapabilityMajor;
     r.computeCapabilityMinor = gpu.computeCapabilityMinor;
     r.clockMhz = gpu.boostClockMhz;

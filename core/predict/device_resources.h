@@ -17,6 +17,7 @@ class Target;
 struct DeviceResources {
     QString gpuId;        // catalogue id of the physical GPU ("a100-pcie-40gb"): key of per-GPU calibration
     QString memoryType;   // "HBM2e", "GDDR6": family of the fallback calibration for unmeasured GPUs
+    QString chip;         // "GA100": GPUs of one chip share a measured sibling's calibration
     int computeCapabilityMajor = 0;
     int computeCapabilityMinor = 0;
     int sms = 0;
@@ -30,6 +31,9 @@ struct DeviceResources {
     double fp16NonTensorTflops = 0;  // P100's CUDA-core FP16 (used for FP16 where there are no tensor cores)
     // FP32 lanes behind one instruction issue slot (fp32LanesPerIssueSlot): 16 or 32.
     int fp32LanesPerIssue = 16;
+    // Clock the physical GPU sustains on compute-bound work under its power limit, as a fraction of
+    // the boost clock (sustainedComputeFraction; 1 for a MIG slice's GPU as for the whole GPU).
+    double sustainedComputeFraction = 1.0;
     // Shares of the physical GPU the target has (1 for a whole GPU; an A100 1g.5gb slice: 14/108 of
     // the SMs, 1/8 of the bandwidth and of the L2).
     double smFraction = 1.0;
@@ -64,6 +68,19 @@ struct DeviceResources {
 // factors (KernelModel::kWideIssueFp32Efficiency and kWideIssueFp32ConvEfficiency, docs/predictor.md
 // "Wide-issue FP32").
 int fp32LanesPerIssueSlot(const GpuSpec &gpu);
+
+// Fraction of its boost clock a GPU sustains on compute-bound work under its board power limit:
+//   min(1, TDP / (k x FP32 lanes x boost GHz)) ^ gamma,
+// k = kWattsPerFp32LaneGhz (the board power at which a full-rate FFMA stream stops being power-limited),
+// gamma = kPowerLimitedClockExponent. 1 where the GPU file lacks the figures. Used only between
+// GPUs of one chip (KernelModel::bind: a GPU without its own calibration takes a measured sibling's,
+// and its FP32 matrix kernels the ratio of their fractions), where the constant's node dependence
+// largely cancels; docs/predictor.md "Same-chip siblings and the power limit". k and the exponent
+// of the deeply throttled P4 and T4 come from the train split of data/neusight (k = 0.037, exponent
+// 0.96); gamma = 1/2 for the mildly limited boards this is used on (see there).
+inline constexpr double kWattsPerFp32LaneGhz = 0.037;
+inline constexpr double kPowerLimitedClockExponent = 0.5;
+double sustainedComputeFraction(const GpuSpec &gpu);
 
 // Resident threads per SM by compute capability (CUDA C++ Programming Guide, "Technical
 // Specifications per Compute Capability": 2048, except 1024 on 7.5 and 1536 on 8.6/8.7/8.9/12.x).

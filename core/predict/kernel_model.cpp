@@ -2,6 +2,7 @@
 #include "predict/kernel_model.h"
 
 #include "base/file_io.h"
+#include "hardware/gpu_catalogue.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -232,15 +233,99 @@ QJsonObject KernelModel::toJson() const {
     return root;
 }
 
+namespace {
+
+// A sibling's boost clock may differ from the GPU's by this much (A30 1440 vs A100 1410 MHz).
+constexpr double kSiblingClockTolerance = 0.05;
+
+// The GPU whose calibration `model` uses for `device`: the device's own (a custom GPU's base), else
+// the measured GPU of the same chip and boost clock (within kSiblingClockTolerance) with the most
+// training rows (ties: the smaller id), else none (the memory family's mean). A GA100 board without
+// measurements (A100 SXM4, A30) is closer to the measured A100 PCIe than to the mean of the P100,
+// V100 and A100: the A100 80GB PCIe's GEMM and vector test rows, which no model was fitted on, come
+// out 10.0 -> 7.0 % and 8.4 -> 4.9 % with its 40GB sibling's calibration and the two boards' power
+// limits (docs/predictor.md "Same-chip siblings"). The V100 SXM2 (1530 MHz) stays on the family
+// mean: the DLE rows' tensor-core efficiency and eager host costs were fitted on it with that
+// calibration, and its PCIe sibling's (1380 MHz) puts those rows 7-15 % fast.
+const GpuSpec *calibrationSourceFor(const UtilisationModel &model, const DeviceResources &device) {
+    const GpuCatalogue &catalogue = GpuCatalogue::builtIn();
+    if (model.hasCalibration(device.gpuId)) {
+        return catalogue.find(device.gpuId);
+    }
+    if (device.chip.isEmpty()) {
+        return nullptr;
+    }
+    const GpuSpec *best = nullptr;
+    int bestRows = -1;
+    for (const GpuCalibration &c : model.calibration) {
+        const GpuSpec *spec = catalogue.find(c.gpuId);
+        if (!spec || spec->chip != device.chip ||
+            std::abs(spec->boostClockMhz / device.clockMhz - 1.0) > kSiblingClockTolerance) {
+            continue;
+        }
+        if (c.rows > bestRows || (c.rows == bestRows && best && spec->id < best->id)) {
+            best = spec;
+            bestRows = c.rows;
+        }
+    }
+    return best;
+}
+
+}  // namespace
+
+QString KernelModel::calibrationNote(const BoundDevice &device) {
+    // Group the models by the GPU they borrow from, in model order (GEMM, convolution, vector).
+    QStringList parts;
+    QStringList done;
+    const QString own = device.resources.gpuId;
+    for (UtilisationModelKind kind : kModelKinds) {
+        const QString &source = device.calibrationSource[static_cast<std::size_t>(kind)];
+        if (source.isEmpty() || source == own || done.contains(source)) {
+            continue;
+        }
+        done << source;
+        QStringList kinds;
+        double ratio = 1.0;
+        for (UtilisationModelKind k : kModelKinds) {
+            const auto j = static_cast<std::size_t>(k);
+            if (device.calibrationSource[j] != source) {
+                continue;
+            }
+            if (k == UtilisationModelKind::Vector) {
+                kinds << QStringLiteral("element-wise");
+                continue;
+            }
+            kinds << (k == UtilisationModelKind::Gemm ? QStringLiteral("GEMM") : QStringLiteral("convolution"));
+            ratio = device.sustainedRatio[j];
+        }
+        const GpuSpec *spec = GpuCatalogue::builtIn().find(source);
+        QString part = QStringLiteral("%1 kernels timed as on the measured %2 (same %3 chip")
+                           .arg(kinds.join(QStringLiteral(" and ")), spec ? spec->shortName : source, device.resources.chip);
+        if (std::abs(ratio - 1.0) > 0.005) {
+            part += QStringLiteral("; FP32 compute-bound time x%1 for the power limit").arg(1.0 / ratio, 0, 'f', 2);
+        }
+        parts << part + QLatin1Char(')');
+    }
+    return parts.join(QStringLiteral("; "));
+}
+
 KernelModel::BoundDevice KernelModel::bind(const DeviceResources &device) const {
     BoundDevice b;
     b.resources = device;
     for (UtilisationModelKind kind : kModelKinds) {
+        const auto i = static_cast<std::size_t>(kind);
+        const UtilisationModel &m = model(kind);
+        const GpuSpec *source = calibrationSourceFor(m, device);
+        const QString id = source ? source->id : device.gpuId;
         bool own = false;
-        const double level = model(kind).levelFor(device.gpuId, device.memoryType, &own);
-        b.levelFactor[static_cast<std::size_t>(kind)] = std::exp(level);
-        b.calibratedPer[static_cast<std::size_t>(kind)] = own;
-        b.embedding[static_cast<std::size_t>(kind)] = model(kind).embeddingFor(device.gpuId, device.memoryType);
+        const double level = m.levelFor(id, device.memoryType, &own);
+        b.levelFactor[i] = std::exp(level);
+        b.calibratedPer[i] = own && id == device.gpuId;
+        b.embedding[i] = m.embeddingFor(id, device.memoryType);
+        if (source && own) {
+            b.calibrationSource[i] = source->id;
+            b.sustainedRatio[i] = device.sustainedComputeFraction / sustainedComputeFraction(*source);
+        }
     }
     return b;
 }
@@ -250,9 +335,17 @@ double KernelModel::utilisation(const Kernel &kernel, const KernelFeatures &f, c
     const auto kindIndex = static_cast<std::size_t>(f.model);
     const UtilisationModel &um = m_models[kindIndex];
     const bool matrixClass = f.model != UtilisationModelKind::Vector;
+    const bool tensorPath = matrixClass && f.compute != ComputeType::FP32;
     double u = 1.0;
     if (!um.isEmpty()) {
         u = um.baseUtilisation(f, device.embedding[kindIndex].data()) * device.levelFactor[kindIndex];
+    }
+    if (matrixClass && !tensorPath && device.sustainedRatio[kindIndex] != 1.0) {
+        // The calibration is another GPU's (a same-chip sibling, a custom GPU's base) with another
+        // power limit: scale the compute-bound share of an FP32 kernel by the ratio of sustained
+        // clocks (the figure is one of FP32 lanes; tensor-core power was never measured here).
+        const double computeShare = f.memoryS > 0 ? std::min(1.0, f.computeS / f.memoryS) : 1.0;
+        u *= std::pow(device.sustainedRatio[kindIndex], computeShare);
     }
     if (matrixClass && f.compute != ComputeType::FP32) {
         // Tensor-core paths: the FP32 utilisation (tile and wave quantisation on the target's SMs are in

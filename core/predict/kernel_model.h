@@ -137,8 +137,17 @@ public:
         std::array<double, kUtilisationModelCount> levelFactor{1.0, 1.0, 1.0};  // exp(level) per model
         std::array<bool, kUtilisationModelCount> calibratedPer{};                // own level (GPU was measured)
         std::array<std::array<float, kMaxEmbeddingValues>, kUtilisationModelCount> embedding{};  // per model
+        // The measured GPU whose level and embedding a model uses ("" = memory-family mean), and this
+        // GPU's sustained compute clock over that GPU's (sustainedComputeFraction): a same-chip sibling
+        // with another power limit, or a custom GPU with another TDP, clock or lane count than its base.
+        std::array<QString, kUtilisationModelCount> calibrationSource{};
+        // Applied to FP32 (CUDA-core) matrix kernels only: the figure is one of FP32 lanes' power.
+        std::array<double, kUtilisationModelCount> sustainedRatio{1.0, 1.0, 1.0};
     };
     BoundDevice bind(const DeviceResources &device) const;
+    // One sentence when some model of `device` uses another measured GPU's calibration (a same-chip
+    // sibling): which, and the power-limit factor on compute-bound kernels; empty otherwise.
+    static QString calibrationNote(const BoundDevice &device);
 
     KernelPrediction predict(const Kernel &kernel, const BoundDevice &device) const;
     KernelPrediction predict(const Kernel &kernel, const DeviceResources &device) const {

@@ -120,7 +120,8 @@ bool sameResources(const DeviceResources &a, const DeviceResources &b) {
            a.sharedMemPerSmBytes == b.sharedMemPerSmBytes && a.maxThreadsPerSm == b.maxThreadsPerSm &&
            a.computeCapabilityMajor == b.computeCapabilityMajor && a.computeCapabilityMinor == b.computeCapabilityMinor &&
            a.gpuId == b.gpuId && a.memoryType == b.memoryType && a.fp32LanesPerIssue == b.fp32LanesPerIssue &&
-           a.smFraction == b.smFraction && a.bandwidthFraction == b.bandwidthFraction && a.l2Fraction == b.l2Fraction;
+           a.smFraction == b.smFraction && a.bandwidthFraction == b.bandwidthFraction && a.l2Fraction == b.l2Fraction &&
+           a.chip == b.chip && a.sustainedComputeFraction == b.sustainedComputeFraction;
 }
 
 void KernelPredictionCache::use(const KernelModel &model, const KernelModel::BoundDevice &device) {
@@ -180,6 +181,7 @@ TargetDevice TargetDevice::make(const Target &target, const KernelModel &model) 
     TargetDevice d{target, model.bind(DeviceResources::fromTarget(target)), {}, target.key(), target.label(),
                    target.idleW(), target.tdpW(), DataCoverage::of(model)};
     d.stream = StreamTimeAdapter::make(model, d.device);
+    d.calibrationNote = KernelModel::calibrationNote(d.device);
     return d;
 }
 
@@ -562,6 +564,7 @@ Prediction predictPlan(const Graph &graph, const GraphAnalysis &analysis, const 
     p.layoutKernels = plan.layoutKernels;
     // Outside the measured data (GPU generation or precision): say so and widen the band.
     p.extrapolation = device.coverage.extrapolation(device.target.gpu().architecture, plan.precision);
+    p.calibration = device.calibrationNote;
     if (!p.extrapolation.isEmpty()) {
         p.extrapolated = true;
         const double w = UncertaintyCalibration::builtIn().extrapolatedWidening;

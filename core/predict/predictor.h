@@ -70,6 +70,7 @@ struct TargetDevice {
     double tdpW = 0;
     // What `model`'s measured data covers (GPU generations), for Prediction::extrapolation.
     DataCoverage coverage;
+    QString calibrationNote;  // KernelModel::calibrationNote of `device`
     static TargetDevice make(const Target &target, const KernelModel &model = KernelModel::builtIn());
 };
 
@@ -144,6 +145,9 @@ struct Prediction {
     // (data_coverage.h): why, in one sentence. `extrapolated` is then set too, and the band is widened
     // by UncertaintyCalibration::extrapolatedWidening.
     QString extrapolation;
+    // Non-empty when an unmeasured GPU's kernels are timed with a measured same-chip sibling's
+    // calibration (KernelModel::calibrationNote).
+    QString calibration;
     QStringList warnings;
 };
 

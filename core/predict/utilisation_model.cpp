@@ -228,6 +228,11 @@ bool isHbm(const QString &memoryType) {
     return memoryType.startsWith(QStringLiteral("HBM"), Qt::CaseInsensitive);
 }
 
+bool UtilisationModel::hasCalibration(const QString &gpuId) const {
+    return std::any_of(calibration.begin(), calibration.end(),
+                       [&](const GpuCalibration &c) { return c.gpuId == gpuId; });
+}
+
 double UtilisationModel::levelFor(const QString &gpuId, const QString &memoryType, bool *calibrated) const {
     for (const GpuCalibration &c : calibration) {
         if (c.gpuId == gpuId) {

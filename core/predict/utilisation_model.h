@@ -96,6 +96,7 @@ struct UtilisationModel {
     int embeddingDims = 0;  // per member; 0 = no GPU embedding
     std::vector<float> hbmEmbedding, gddrEmbedding;  // family means (embeddings are mean-zero)
 
+    bool hasCalibration(const QString &gpuId) const;
     // The level to use for a GPU: its own, else its memory family's, else 0.
     double levelFor(const QString &gpuId, const QString &memoryType, bool *calibrated = nullptr) const;
     // The embedding to use for a GPU (own, else family mean, else zeros), embeddingValues() floats.

@@ -100,6 +100,9 @@ QJsonObject predictionJson(const Graph &graph, const Prediction &p, const Target
         // The GPU generation or the precision is outside the measured data (band widened).
         root[QStringLiteral("extrapolation")] = p.extrapolation;
     }
+    if (!p.calibration.isEmpty()) {
+        root[QStringLiteral("calibration")] = p.calibration;  // a same-chip sibling's kernel calibration
+    }
     QJsonArray nodes;
     for (std::size_t i = 0; i < p.nodes.size() && i < graph.nodes.size(); ++i) {
         const NodeTiming &nt = p.nodes[i];
@@ -245,6 +248,9 @@ QString predictionText(const Graph &graph, const Prediction &p, const Target &ta
                        .arg(boundName(nt.bound), -8)
                        .arg(nt.kernels, 7);
         }
+    }
+    if (!p.calibration.isEmpty()) {
+        out += QStringLiteral("calibration: %1\n").arg(p.calibration);
     }
     if (!p.extrapolation.isEmpty()) {
         out += QStringLiteral("extrapolated: %1; band widened %2x\n")

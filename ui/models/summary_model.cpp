@@ -279,6 +279,9 @@ QVariant SummaryModel::data(const QModelIndex &index, int role) const {
         } else if (p.extrapolated) {
             notes.prepend(tr("extrapolated: some kernel lies outside the measured data (band widened)"));
         }
+        if (!p.calibration.isEmpty()) {
+            notes << tr("calibration: %1").arg(p.calibration);
+        }
         if (role == Qt::DisplayRole) {
             return notes.isEmpty() ? QString() : tr("%n note(s)", nullptr, static_cast<int>(notes.size()));
         }

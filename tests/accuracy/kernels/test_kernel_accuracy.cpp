@@ -96,6 +96,7 @@ private slots:
     void testSplit();
     void leaveOneGpuOut_data();
     void leaveOneGpuOut();
+    void sameChipSiblingTransfers();
 };
 
 void TestKernelAccuracy::initTestCase() {
@@ -110,7 +111,8 @@ void TestKernelAccuracy::testSplit_data() {
     QTest::addColumn<double>("knownMape");  // > ceiling: a recorded, documented shortfall
     QTest::addColumn<bool>("seenKernelsOnly");
     // Ceilings from issue 4; the model's own record of the same figure is checked as well.
-    QTest::newRow("matmul") << 0 << 12.0 << "gemm" << 13.9 << false;
+    // 13.9 % before the A100 80GB PCIe took its same-chip sibling's calibration (10.0 -> 7.0 % on its rows).
+    QTest::newRow("matmul") << 0 << 12.0 << "gemm" << 13.2 << false;
     QTest::newRow("vec") << 1 << 15.0 << QString() << 0.0 << false;
     QTest::newRow("conv") << 2 << 15.0 << "conv" << 0.0 << false;
     // The matmul ceiling over the test rows that run a kernel some train row runs: 983 of the
@@ -194,6 +196,33 @@ void TestKernelAccuracy::leaveOneGpuOut() {
     }
     qInfo("leave-one-GPU-out %s, all rows of the held-out GPU: %s", qPrintable(gpu), qPrintable(report.join(QStringLiteral("; "))));
     QVERIFY(!report.isEmpty());
+}
+
+// The A100 80GB PCIe has no GEMM or vector training rows (data/neusight): its test rows of those
+// tables are predicted with its same-chip sibling's calibration (the A100 PCIe 40GB's) and the ratio
+// of the two boards' sustained clocks under 300 W and 250 W (KernelModel::bind). No model or constant
+// is fitted on these rows. With the HBM family's mean level and embedding instead they were 10.0 %
+// (matmul) and 8.4 % (vec); with the sibling but no power term, 12.1 % and 4.9 %.
+void TestKernelAccuracy::sameChipSiblingTransfers() {
+    const KernelModel &model = KernelModel::builtIn();
+    const QString gpu = QStringLiteral("a100-pcie-80gb");
+    const KernelModel::BoundDevice bound = model.bind(DeviceResources::fromSpec(*GpuCatalogue::builtIn().find(gpu)));
+    QCOMPARE(bound.calibrationSource[static_cast<std::size_t>(UtilisationModelKind::Gemm)], QStringLiteral("a100-pcie-40gb"));
+    const struct {
+        int table;
+        const char *name;
+        double ceiling;
+    } sets[] = {{0, "matmul", 7.5}, {1, "vec", 5.5}};
+    for (const auto &set : sets) {
+        const auto m = mapeOf(model, tables().rows[set.table],
+                              [&gpu](const MeasuredKernel &k) { return k.test && k.gpuId == gpu; });
+        const Mape &v = m.at(gpu);
+        qInfo("%s, A100 80GB PCIe test rows (sibling calibration): MAPE %.2f %% over %d rows", set.name, v.value(), v.n);
+        QVERIFY(v.n > 500);
+        QVERIFY2(v.value() <= set.ceiling, qPrintable(QStringLiteral("%1 %2 % > %3 %").arg(QLatin1String(set.name))
+                                                           .arg(v.value())
+                                                           .arg(set.ceiling)));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestKernelAccuracy)

@@ -311,15 +311,17 @@ void TestPhysicsCeilings::monotonic() {
     }
     printSome(violations, 10);
     QVERIFY(pairs > 0);
-    // Not met (docs/accuracy.md, "Physics ceilings"): unmeasured GPUs take the memory family's
-    // calibration level and embedding while the measured ones (A100 PCIe 40GB, V100 PCIe 32GB) have
-    // their own, and the utilisation networks are not monotonic in bandwidth and peaks outside the
+    // Not met (docs/accuracy.md, "Physics ceilings"): unmeasured GPUs without a measured sibling of the
+    // same chip and clock (the V100 SXM2, Hopper, Ada) take the memory family's calibration level and
+    // embedding while the measured ones (V100 PCIe 32GB) have their own, and the utilisation networks are not monotonic in bandwidth and peaks outside the
     // figures they were fitted on (H200 against H100, L40S and RTX 4090 against L4). Guard at the recorded
     // count (this sweep, committed model); QEXPECT_FAIL turns into a failure (XPASS) once it holds.
     // 1,517 before issue 17 item 3 (an eighth precision, fp32-strict, joined the sweep; fp32 convolutions
     // now take TF32 on Ampere and later; depthwise and tensor-core alignment factors); 1,755 before the
     // NCHW layout transforms and the split wide-issue FP32 factor.
-    constexpr int kRecorded = 1760;
+    // 1,760 before same-chip siblings (A100 SXM4, A30 and the A100 80GB PCIe took the A100 PCIe 40GB's GEMM and
+    // vector calibration with the power-limit ratio; the V100 SXM2 against the V100 PCIe is still 335 of them).
+    constexpr int kRecorded = 1631;
     QVERIFY2(violations.size() <= kRecorded,
              qPrintable(QStringLiteral("%1 predictions slower on the better GPU, recorded %2").arg(violations.size()).arg(kRecorded)));
     QEXPECT_FAIL("", "monotonic-in-hardware ceiling of issue 17 not met yet (docs/accuracy.md)", Continue);

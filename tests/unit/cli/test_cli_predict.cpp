@@ -34,6 +34,7 @@ private slots:
     void fails();
     void attentionChoice();
     void memoryFormatChoice();
+    void siblingCalibrationIsSaid();
 };
 
 void TestCliPredict::initTestCase() {
@@ -156,6 +157,23 @@ void TestCliPredict::memoryFormatChoice() {
     QVERIFY(a > 1.05 * b);
     QCOMPARE(run(QStringLiteral("tf32"), QStringLiteral("nchw")).value(QStringLiteral("latency_ms")).toDouble(),
              run(QStringLiteral("tf32"), QStringLiteral("channels-last")).value(QStringLiteral("latency_ms")).toDouble());
+}
+
+// An unmeasured GA100 board is timed with the measured A100 PCIe's calibration: predict says so.
+void TestCliPredict::siblingCalibrationIsSaid() {
+    const Run json = cli({"zoo:bert-base", "--gpu", "a100-sxm4-40gb", "--precision", "fp32-strict", "--json"});
+    QCOMPARE(json.exitCode, 0);
+    const QString note = QJsonDocument::fromJson(json.out.toUtf8()).object().value(QStringLiteral("calibration")).toString();
+    QVERIFY2(note.contains(QLatin1String("GEMM and element-wise kernels timed as on the measured A100-PCIE-40GB "
+                                         "(same GA100 chip; FP32 compute-bound time x0.83 for the power limit)")),
+             qPrintable(note));
+    const Run text = cli({"zoo:bert-base", "--gpu", "a100-sxm4-40gb", "--precision", "fp32-strict"});
+    QVERIFY2(text.out.contains(QLatin1String("calibration: GEMM and element-wise kernels timed as on the measured")),
+             qPrintable(text.out));
+    // A GPU without a measured sibling (another chip): no such line.
+    const Run h100 = cli({"zoo:bert-base", "--gpu", "h100-sxm5-80gb", "--json"});
+    QCOMPARE(h100.exitCode, 0);
+    QVERIFY(!QJsonDocument::fromJson(h100.out.toUtf8()).object().contains(QStringLiteral("calibration")));
 }
 
 QTEST_GUILESS_MAIN(TestCliPredict)

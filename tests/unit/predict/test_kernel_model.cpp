@@ -55,6 +55,8 @@ private slots:
     void bandContainsPrediction_data();
     void bandContainsPrediction();
     void calibrationFallback();
+    void sustainedComputeFractionByHand();
+    void sameChipSiblingCalibration();
     void roundTripThroughJson();
 };
 
@@ -375,6 +377,90 @@ void TestKernelModel::calibrationFallback() {
     Result<Target> slice = Target::make(gpu(QStringLiteral("a100-pcie-40gb")), QStringLiteral("3g.20gb"));
     QVERIFY(slice.ok());
     QVERIFY(m.bind(DeviceResources::fromTarget(*slice)).calibratedPer[static_cast<int>(UtilisationModelKind::Vector)]);
+}
+
+void TestKernelModel::sustainedComputeFractionByHand() {
+    // sqrt(min(1, TDP / (0.037 W x FP32 lanes x boost GHz))), catalogue figures (REFERENCE.md):
+    // A100 PCIe 40GB: 250 W / (0.037 x 6912 x 1.41) = 250 / 360.60 = 0.6933 -> 0.8326;
+    // A100 PCIe 80GB: 300 / 360.60 = 0.8320 -> 0.9121; A100 SXM4 (400 W): 1;
+    // V100 PCIe: 250 / (0.037 x 5120 x 1.38) = 250 / 261.43 = 0.9563 -> 0.9779; V100 SXM2 (300 W): 1;
+    // T4: 70 / (0.037 x 2560 x 1.59) = 70 / 150.60 = 0.4648 -> 0.6818.
+    QCOMPARE(kWattsPerFp32LaneGhz, 0.037);
+    QCOMPARE(kPowerLimitedClockExponent, 0.5);
+    const struct {
+        const char *id;
+        double expected;
+    } cases[] = {{"a100-pcie-40gb", 0.8326}, {"a100-pcie-80gb", 0.9121}, {"a100-sxm4-40gb", 1.0},
+                 {"a100-sxm4-80gb", 1.0},    {"v100-pcie-32gb", 0.9779}, {"v100-sxm2-32gb", 1.0},
+                 {"t4", 0.6818}};
+    for (const auto &c : cases) {
+        const double s = sustainedComputeFraction(gpu(QString::fromLatin1(c.id)));
+        QVERIFY2(std::abs(s - c.expected) < 5e-4, qPrintable(QStringLiteral("%1: %2").arg(QLatin1String(c.id)).arg(s)));
+        QCOMPARE(DeviceResources::fromSpec(gpu(QString::fromLatin1(c.id))).sustainedComputeFraction, s);
+    }
+    GpuSpec unknown = gpu(QStringLiteral("a100-pcie-40gb"));
+    unknown.tdpW = 0;
+    QCOMPARE(sustainedComputeFraction(unknown), 1.0);
+    // A MIG slice keeps its GPU's fraction (the board's power limit, not the slice's share).
+    Result<Target> slice = Target::make(gpu(QStringLiteral("a100-pcie-40gb")), QStringLiteral("1g.5gb"));
+    QVERIFY(slice.ok());
+    QCOMPARE(DeviceResources::fromTarget(*slice).sustainedComputeFraction,
+             sustainedComputeFraction(gpu(QStringLiteral("a100-pcie-40gb"))));
+}
+
+void TestKernelModel::sameChipSiblingCalibration() {
+    const KernelModel &m = KernelModel::builtIn();
+    const auto gemmIndex = static_cast<std::size_t>(UtilisationModelKind::Gemm);
+    const auto convIndex = static_cast<std::size_t>(UtilisationModelKind::Conv);
+    const auto vecIndex = static_cast<std::size_t>(UtilisationModelKind::Vector);
+    // The committed model: the A100 PCIe 40GB measured for GEMM and vector kernels, the A100 PCIe 80GB
+    // for convolutions only (data/neusight), the V100 PCIe for all three.
+    QVERIFY(m.model(UtilisationModelKind::Gemm).hasCalibration(QStringLiteral("a100-pcie-40gb")));
+    QVERIFY(!m.model(UtilisationModelKind::Gemm).hasCalibration(QStringLiteral("a100-pcie-80gb")));
+    QVERIFY(m.model(UtilisationModelKind::Conv).hasCalibration(QStringLiteral("a100-pcie-80gb")));
+
+    const KernelModel::BoundDevice sxm = m.bind(device(QStringLiteral("a100-sxm4-40gb")));
+    QCOMPARE(sxm.calibrationSource[gemmIndex], QStringLiteral("a100-pcie-40gb"));
+    QCOMPARE(sxm.calibrationSource[vecIndex], QStringLiteral("a100-pcie-40gb"));
+    QCOMPARE(sxm.calibrationSource[convIndex], QStringLiteral("a100-pcie-80gb"));
+    QVERIFY(!sxm.calibratedPer[gemmIndex]);  // still an unmeasured GPU's band
+    QVERIFY(std::abs(sxm.sustainedRatio[gemmIndex] - 1.0 / 0.8326) < 1e-3);
+    QVERIFY(std::abs(sxm.sustainedRatio[convIndex] - 1.0 / 0.9121) < 1e-3);
+
+    // The SXM4 40GB and the PCIe 40GB have the same SMs, clocks, bandwidth and L2: the same features.
+    // A compute-bound SGEMM differs exactly by the power-limit ratio, a memory-bound copy not at all.
+    const DeviceResources pcie = device(QStringLiteral("a100-pcie-40gb"));
+    // (Below the utilisation ceiling: the largest SGEMMs are capped at the datasheet peak.)
+    const Kernel gemm = Kernel::gemm(2048, 1024, 4096, 1);
+    const KernelPrediction onPcie = m.predict(gemm, pcie);
+    const KernelPrediction onSxm = m.predict(gemm, sxm);
+    QCOMPARE(onPcie.bound, KernelBound::Compute);
+    qInfo("SGEMM 2048x1024x4096: A100 PCIe 40GB %.4f ms (utilisation %.3f), A100 SXM4 40GB %.4f ms (%.3f)",
+          onPcie.deviceMs, onPcie.utilisation, onSxm.deviceMs, onSxm.utilisation);
+    QVERIFY(std::abs(onPcie.deviceMs / onSxm.deviceMs - 1.0 / 0.8326) < 1e-3);
+    QVERIFY(m.predict(Kernel::gemm(8192, 8192, 8192, 1), sxm).utilisation <= 1.0);
+    // Tensor-core paths take the sibling's calibration without the power term (a figure of FP32 lanes).
+    Kernel tf32 = gemm;
+    tf32.compute = ComputeType::TF32;
+    QCOMPARE(m.predict(tf32, sxm).deviceMs, m.predict(tf32, pcie).deviceMs);
+    const Kernel add = Kernel::elementwise(1 << 26, 2, 1, 4);
+    QCOMPARE(m.predict(add, sxm).deviceMs, m.predict(add, pcie).deviceMs);
+    // A measured GPU's own calibration: ratio 1, no note; its convolutions borrow from the 80GB card.
+    const KernelModel::BoundDevice own = m.bind(pcie);
+    QCOMPARE(own.calibrationSource[gemmIndex], QStringLiteral("a100-pcie-40gb"));
+    QCOMPARE(own.sustainedRatio[gemmIndex], 1.0);
+    QVERIFY(own.calibratedPer[gemmIndex]);
+    QCOMPARE(own.calibrationSource[convIndex], QStringLiteral("a100-pcie-80gb"));
+    QVERIFY(KernelModel::calibrationNote(own).contains(QStringLiteral("A100-PCIE-80GB")));
+    QVERIFY(KernelModel::calibrationNote(sxm).contains(QStringLiteral("x0.83")));
+
+    // Different boost clocks (V100 SXM2 1530 vs PCIe 1380 MHz): no sibling, the HBM family's mean.
+    const KernelModel::BoundDevice v100 = m.bind(device(QStringLiteral("v100-sxm2-32gb")));
+    QVERIFY(v100.calibrationSource[gemmIndex].isEmpty());
+    QCOMPARE(v100.levelFactor[gemmIndex], std::exp(m.model(UtilisationModelKind::Gemm).hbmLevel));
+    QVERIFY(KernelModel::calibrationNote(v100).isEmpty());
+    // Other chips: none either.
+    QVERIFY(KernelModel::calibrationNote(m.bind(device(QStringLiteral("h100-sxm5-80gb")))).isEmpty());
 }
 
 void TestKernelModel::roundTripThroughJson() {
