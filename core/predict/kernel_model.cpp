@@ -345,7 +345,7 @@ double KernelModel::utilisation(const Kernel &kernel, const KernelFeatures &f, c
         // power limit: scale the compute-bound share of an FP32 kernel by the ratio of sustained
         // clocks (the figure is one of FP32 lanes; tensor-core power was never measured here).
         const double computeShare = f.memoryS > 0 ? std::min(1.0, f.computeS / f.memoryS) : 1.0;
-        u *= std::pow(device.sustainedRatio[kindIndex], computeShare);
+        u *= computeShare >= 1.0 ? device.sustainedRatio[kindIndex] : std::pow(device.sustainedRatio[kindIndex], computeShare);
     }
     if (matrixClass && f.compute != ComputeType::FP32) {
         // Tensor-core paths: the FP32 utilisation (tile and wave quantisation on the target's SMs are in
