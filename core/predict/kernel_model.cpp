@@ -244,7 +244,7 @@ constexpr double kSiblingClockTolerance = 0.05;
 // measurements (A100 SXM4, A30) is closer to the measured A100 PCIe than to the mean of the P100,
 // V100 and A100: the A100 80GB PCIe's GEMM and vector test rows, which no model was fitted on, come
 // out 10.0 -> 7.0 % and 8.4 -> 4.9 % with its 40GB sibling's calibration and the two boards' power
-// limits (docs/predictor.md "Same-chip siblings"). The V100 SXM2 (1530 MHz) stays on the family
+// limits (docs/predictor.md "Same-chip siblings and the power limit"). The V100 SXM2 (1530 MHz) stays on the family
 // mean: the DLE rows' tensor-core efficiency and eager host costs were fitted on it with that
 // calibration, and its PCIe sibling's (1380 MHz) puts those rows 7-15 % fast.
 const GpuSpec *calibrationSourceFor(const UtilisationModel &model, const DeviceResources &device) {
@@ -322,7 +322,7 @@ KernelModel::BoundDevice KernelModel::bind(const DeviceResources &device) const 
         b.levelFactor[i] = std::exp(level);
         b.calibratedPer[i] = own && id == device.gpuId;
         b.embedding[i] = m.embeddingFor(id, device.memoryType);
-        if (source && own) {
+        if (source) {  // a calibrated GPU (its own, a custom GPU's base or a sibling)
             b.calibrationSource[i] = source->id;
             b.sustainedRatio[i] = device.sustainedComputeFraction / sustainedComputeFraction(*source);
         }
@@ -347,7 +347,7 @@ double KernelModel::utilisation(const Kernel &kernel, const KernelFeatures &f, c
         const double computeShare = f.memoryS > 0 ? std::min(1.0, f.computeS / f.memoryS) : 1.0;
         u *= computeShare >= 1.0 ? device.sustainedRatio[kindIndex] : std::pow(device.sustainedRatio[kindIndex], computeShare);
     }
-    if (matrixClass && f.compute != ComputeType::FP32) {
+    if (tensorPath) {
         // Tensor-core paths: the FP32 utilisation (tile and wave quantisation on the target's SMs are in
         // its features), less the zero-padded lanes of unaligned operands; never measured here.
         u *= m_tensorCoreEfficiency * tensorAlignmentEfficiency(kernel, f.compute);

@@ -313,8 +313,8 @@ void TestPhysicsCeilings::monotonic() {
     QVERIFY(pairs > 0);
     // Not met (docs/accuracy.md, "Physics ceilings"): unmeasured GPUs without a measured sibling of the
     // same chip and clock (the V100 SXM2, Hopper, Ada) take the memory family's calibration level and
-    // embedding while the measured ones (V100 PCIe 32GB) have their own, and the utilisation networks are not monotonic in bandwidth and peaks outside the
-    // figures they were fitted on (H200 against H100, L40S and RTX 4090 against L4). Guard at the recorded
+    // embedding while the measured ones (V100 PCIe 32GB) have their own, and the utilisation networks
+    // are not monotonic in bandwidth and peaks outside the figures they were fitted on (H200 against H100, L40S and RTX 4090 against L4). Guard at the recorded
     // count (this sweep, committed model); QEXPECT_FAIL turns into a failure (XPASS) once it holds.
     // 1,517 before issue 17 item 3 (an eighth precision, fp32-strict, joined the sweep; fp32 convolutions
     // now take TF32 on Ampere and later; depthwise and tensor-core alignment factors); 1,755 before the
