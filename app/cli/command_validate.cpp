@@ -96,6 +96,16 @@ QString fp32IssueFitText(const Fp32IssueFit &f) {
                    .arg(sumOne / n, 0, 'f', 1)
                    .arg(sumHeld / n, 0, 'f', 1);
     }
+    if (f.heldOutRows > 0) {
+        out += QStringLiteral("  held out (never fitted): %1 GPU-bound rows on %2: MAPE %3 % with no factor, %4 % with the built-in "
+                              "%5 / %6\n")
+                   .arg(f.heldOutRows)
+                   .arg(f.heldOutGpus.join(QStringLiteral(", ")))
+                   .arg(f.heldOutMapeAtOne, 0, 'f', 1)
+                   .arg(f.heldOutMapeAtConstant, 0, 'f', 1)
+                   .arg(f.constant, 0, 'f', 2)
+                   .arg(f.convConstant, 0, 'f', 2);
+    }
     return out;
 }
 

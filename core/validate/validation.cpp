@@ -498,7 +498,19 @@ Result<Graph> measuredGraph(const QString &dataDir, const QString &gpuId, const 
         knobs.height = image;
         knobs.width = image;
     }
-    const QString onnx = QDir(dataDir).filePath(QStringLiteral("measured/%1/onnx/%2.onnx").arg(gpuId, model));
+    // The row's own export; else another measured machine's export of the same registry model (the
+    // harness exports on the CPU from the same model code: data/measured/<gpu>/onnx/index.csv).
+    QString onnx = QDir(dataDir).filePath(QStringLiteral("measured/%1/onnx/%2.onnx").arg(gpuId, model));
+    if (!QFileInfo::exists(onnx)) {
+        const QDir measured(QDir(dataDir).filePath(QStringLiteral("measured")));
+        for (const QString &d : measured.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
+            const QString other = measured.filePath(QStringLiteral("%1/onnx/%2.onnx").arg(d, model));
+            if (QFileInfo::exists(other)) {
+                onnx = other;
+                break;
+            }
+        }
+    }
     const QString source = QFileInfo::exists(onnx) ? onnx : findZooModel(model) ? QStringLiteral("zoo:") + model : QString();
     if (!source.isEmpty()) {
         Result<Design> d = Design::open(source, knobs);
@@ -554,7 +566,8 @@ struct MeasuredSystem {
     const char *host;
     const char *catalogueId;
 };
-constexpr MeasuredSystem kMeasuredSystems[] = {{"h100-sxm5-80gb", "vm", "measured-h100-vm"}};
+constexpr MeasuredSystem kMeasuredSystems[] = {{"h100-sxm5-80gb", "vm", "measured-h100-vm"},
+                                              {"h200-sxm5-141gb", "vm", "measured-h200-vm"}};
 
 const HostSpec *measuredSystemHost(const QString &gpuId, const QString &host) {
     for (const MeasuredSystem &m : kMeasuredSystems) {
@@ -1295,6 +1308,12 @@ Result<Fp32IssueFit> fitWideIssueFp32Efficiency(const ValidationOptions &options
     std::vector<MeasuredCase> cases;
     std::vector<ValidationRow> rows;
     std::vector<HostOverheadModel> hostOf;  // per case: the fitted server's costs x its system's time scale
+    struct HeldOut {
+        MeasuredCase c;
+        ValidationRow row;
+        HostOverheadModel host;
+    };
+    std::vector<HeldOut> held;  // rows of measured GPUs not fitted on
     Fp32IssueFit fit;
     fit.constant = KernelModel::kWideIssueFp32Efficiency;
     fit.convConstant = KernelModel::kWideIssueFp32ConvEfficiency;
@@ -1318,6 +1337,13 @@ Result<Fp32IssueFit> fitWideIssueFp32Efficiency(const ValidationOptions &options
                 continue;  // host-bound: the GPU's FP32 rate hardly shows
             }
             const HostSpec *h = HostCatalogue::builtIn().find(r.hostId);
+            if (!kFp32IssueFitGpus.contains(r.gpuId)) {
+                held.push_back({c, r, scaledHostModel(start, h ? h->timeScale : 1.0)});
+                if (!fit.heldOutGpus.contains(r.gpuId)) {
+                    fit.heldOutGpus << r.gpuId;
+                }
+                continue;
+            }
             MeasuredCase mc = c;
             mc.row = rows.size();
             cases.push_back(mc);
@@ -1366,6 +1392,21 @@ Result<Fp32IssueFit> fitWideIssueFp32Efficiency(const ValidationOptions &options
     fit.mapeAtConstant = mapeAt(fit.constant, fit.convConstant, all);
     std::tie(fit.efficiency, fit.convEfficiency) = fitOn(all);
     fit.mapeAfter = mapeAt(fit.efficiency, fit.convEfficiency, all);
+    fit.heldOutRows = static_cast<int>(held.size());
+    auto heldMapeAt = [&](double e, double c) {
+        KernelModel km = builtIn;
+        km.setWideIssueFp32Efficiency(e);
+        km.setWideIssueFp32ConvEfficiency(c);
+        std::map<QString, KernelPredictionCache> caches;
+        double sum = 0;
+        for (const HeldOut &h : held) {
+            const Prediction p = predictMeasuredCase(h.c, h.row.batch, h.host, km, &caches[h.c.device->key]);
+            sum += std::abs(p.latencyMs / h.row.measuredMs - 1.0);
+        }
+        return held.empty() ? 0.0 : 100.0 * sum / static_cast<double>(held.size());
+    };
+    fit.heldOutMapeAtOne = heldMapeAt(1.0, 1.0);
+    fit.heldOutMapeAtConstant = heldMapeAt(fit.constant, fit.convConstant);
     QStringList families;
     for (const ValidationRow &r : rows) {
         if (!families.contains(r.modelFamily)) {

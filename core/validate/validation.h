@@ -192,7 +192,15 @@ struct Fp32IssueFit {
         double mapeHeldOut = 0;   // with the factor fitted without it
     };
     std::vector<LeaveOut> leaveOut;
+    // The GPU-bound FP32 rows of the other measured wide-issue GPUs (kFp32IssueFitGpus lists those
+    // fitted on): never fitted, their MAPE with no factor and with the built-in constants.
+    QStringList heldOutGpus;
+    int heldOutRows = 0;
+    double heldOutMapeAtOne = 0;
+    double heldOutMapeAtConstant = 0;
 };
+// The measured machines whose rows the wide-issue FP32 factors were fitted on (2026-11-27: the H100's).
+inline const QStringList kFp32IssueFitGpus{QStringLiteral("h100-sxm5-80gb")};
 Result<Fp32IssueFit> fitWideIssueFp32Efficiency(const ValidationOptions &options);
 
 // The factor on the class half-widths (UncertaintyCalibration::scale) that makes `coverage` of the

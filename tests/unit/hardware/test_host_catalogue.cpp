@@ -48,8 +48,8 @@ private slots:
 void TestHostCatalogue::builtInLoads() {
     Result<HostCatalogue> c = HostCatalogue::fromResource();
     QVERIFY2(c, qPrintable(c ? QString() : c.errorMessage()));
-    // systems.csv has 21 systems; the catalogue adds the measured H100 machine and "unspecified".
-    QCOMPARE(static_cast<int>(c->hosts().size()), 23);
+    // systems.csv has 21 systems; the catalogue adds the measured H100 and H200 machines and "unspecified".
+    QCOMPARE(static_cast<int>(c->hosts().size()), 24);
     QVERIFY(c->find(QStringLiteral("unspecified")));
     QVERIFY(c->find(QStringLiteral("DGX-A100")));  // case-insensitive
     QVERIFY(!HostCatalogue::builtIn().isEmpty());
@@ -130,8 +130,11 @@ void TestHostCatalogue::hostModels() {
     int assumed = 0;
     for (const HostSpec &h : c.hosts()) {
         if (h.calibrated()) {
-            // The systems with host-bound measurements: the DGX-1 (DLE rows) and the H100 machine of data/measured.
-            QVERIFY2(h.id == QLatin1String("dgx-1") || h.id == QLatin1String("measured-h100-vm"), qPrintable(h.id));
+            // The systems with host-bound measurements: the DGX-1 (DLE rows) and the H100 and H200 machines of
+            // data/measured.
+            QVERIFY2(h.id == QLatin1String("dgx-1") || h.id == QLatin1String("measured-h100-vm") ||
+                         h.id == QLatin1String("measured-h200-vm"),
+                     qPrintable(h.id));
             continue;
         }
         ++assumed;
@@ -145,6 +148,14 @@ void TestHostCatalogue::hostModels() {
     QVERIFY(vm->bandLow <= 0.6 && vm->bandHigh >= 1.8);
     QVERIFY(vm->gpus.contains(QStringLiteral("h100-sxm5-80gb")));
     QVERIFY(vm->defaultFor.isEmpty());  // a lent VM is nobody's default server
+    // The H200 machine (another guest of the same workplace): its own fitted 0.38, inside the band the
+    // Ampere-generation systems below take from the H100 machine (0.34-1.0 of the DGX-1's costs).
+    const HostSpec *vm200 = c.find(QStringLiteral("measured-h200-vm"));
+    QVERIFY(vm200);
+    QCOMPARE(vm200->timeScale, 0.38);
+    QVERIFY(vm200->gpus.contains(QStringLiteral("h200-sxm5-141gb")));
+    QVERIFY(vm200->defaultFor.isEmpty());
+    QVERIFY(vm200->timeScale >= vm->timeScale * vm->bandLow && vm200->timeScale <= vm->timeScale * vm->bandHigh);
     // Ampere-generation systems take the measured machine's scale; their band (absolute: x the
     // DGX-1's costs) spans issue 17's held-out readings (0.35-0.6 and 0.61-0.71 of the DGX-1's
     // latency, 0.5 of its host time on a recent MIG server), the measured 0.56 and the DGX-1 itself.
