@@ -271,6 +271,39 @@ const GpuSpec *calibrationSourceFor(const UtilisationModel &model, const DeviceR
     return best;
 }
 
+// The bandwidth sibling of a GPU (BoundDevice::tensorBandwidthRatio): the catalogue GPU of the same
+// chip, SM count, L2 and boost clock (within kSiblingClockTolerance) with the lowest DRAM bandwidth,
+// if lower than this GPU's; nullptr otherwise. The learned utilisation of a tensor-core kernel rises
+// with bandwidth far beyond what its bytes need (its features were learned on FP32 kernels, whose
+// compute-to-memory ratio sits far from a tensor path's): across a bandwidth step at equal SMs the
+// measured H200 gains 12 % on TF32 CNNs at batch 128 over the H100 SXM where the network gave it 26 %
+// (data/measured; docs/predictor.md "Bandwidth siblings").
+// A GPU of the same chip, SM count, L2 and boost clock (within kSiblingClockTolerance) with another
+// DRAM bandwidth.
+bool isBandwidthSibling(const GpuSpec &spec, const DeviceResources &whole) {
+    return !whole.chip.isEmpty() && spec.chip == whole.chip && spec.sms == whole.sms &&
+           std::abs(spec.l2Bytes() / whole.l2Bytes - 1.0) < 1e-6 &&
+           std::abs(spec.boostClockMhz / whole.clockMhz - 1.0) <= kSiblingClockTolerance &&
+           std::abs(spec.bandwidthGBps / whole.bandwidthGBps - 1.0) > 1e-6;
+}
+
+// `source` (the measured GPU whose calibration a model uses) when it is a bandwidth sibling: the
+// level was fitted at its bandwidth. Without a source (the memory family's mean), the catalogue's
+// lowest-bandwidth sibling if it has less than this GPU (ties: catalogue order); else none.
+const GpuSpec *bandwidthSiblingFor(const DeviceResources &whole, const GpuSpec *source) {
+    if (source) {
+        return isBandwidthSibling(*source, whole) ? source : nullptr;
+    }
+    const GpuSpec *best = nullptr;
+    for (const GpuSpec &spec : GpuCatalogue::builtIn().gpus()) {
+        if (isBandwidthSibling(spec, whole) && spec.bandwidthGBps < whole.bandwidthGBps &&
+            (!best || spec.bandwidthGBps < best->bandwidthGBps)) {
+            best = &spec;
+        }
+    }
+    return best;
+}
+
 }  // namespace
 
 QString KernelModel::calibrationNote(const BoundDevice &device) {
@@ -306,6 +339,26 @@ QString KernelModel::calibrationNote(const BoundDevice &device) {
         }
         parts << part + QLatin1Char(')');
     }
+    QStringList siblings;  // "GEMMs as on the A100-PCIE-40GB", per distinct sibling
+    for (UtilisationModelKind kind : {UtilisationModelKind::Gemm, UtilisationModelKind::Conv}) {
+        const QString &id = device.bandwidthSibling[static_cast<std::size_t>(kind)];
+        if (id.isEmpty()) {
+            continue;
+        }
+        const GpuSpec *spec = GpuCatalogue::builtIn().find(id);
+        const QString name = spec ? spec->shortName : id;
+        const QString what = kind == UtilisationModelKind::Gemm ? QStringLiteral("GEMMs") : QStringLiteral("convolutions");
+        if (!siblings.isEmpty() && siblings.last().endsWith(QStringLiteral(" as on the ") + name)) {
+            siblings.last().replace(QStringLiteral("GEMMs as on"), QStringLiteral("GEMMs and ") + what + QStringLiteral(" as on"));
+        } else {
+            siblings << QStringLiteral("%1 as on the %2").arg(what, name);
+        }
+    }
+    if (!siblings.isEmpty()) {
+        parts << QStringLiteral("tensor-core %1 (same chip, SMs and clock, other bandwidth), with this GPU's DRAM time of "
+                                "their bytes")
+                     .arg(siblings.join(QStringLiteral(", ")));
+    }
     return parts.join(QStringLiteral("; "));
 }
 
@@ -325,6 +378,13 @@ KernelModel::BoundDevice KernelModel::bind(const DeviceResources &device) const 
         if (source) {  // a calibrated GPU (its own, a custom GPU's base or a sibling)
             b.calibrationSource[i] = source->id;
             b.sustainedRatio[i] = device.sustainedComputeFraction / sustainedComputeFraction(*source);
+        }
+        if (kind != UtilisationModelKind::Vector && !b.calibratedPer[i] && !m.isEmpty()) {
+            const DeviceResources whole = device.wholeGpu();
+            if (const GpuSpec *sibling = bandwidthSiblingFor(whole, source)) {
+                b.tensorBandwidthRatio[i] = sibling->bandwidthGBps / whole.bandwidthGBps;
+                b.bandwidthSibling[i] = sibling->id;
+            }
         }
     }
     return b;
@@ -385,6 +445,18 @@ KernelPrediction KernelModel::predict(const Kernel &kernel, const BoundDevice &d
     const double floorS = um.isEmpty() ? 0.0 : um.floorS;
     bool extrapolated = false;
     double u = utilisation(kernel, f, device, &extrapolated);
+    if (matrixClass && f.compute != ComputeType::FP32 && device.tensorBandwidthRatio[kindIndex] > 0) {
+        // A tensor-core kernel on a GPU with a bandwidth sibling: its time there, less the sibling's DRAM
+        // time of its bytes, plus this GPU's (both at kStreamingFraction of datasheet bandwidth).
+        DeviceResources sibling = device.resources;
+        sibling.bandwidthGBps *= device.tensorBandwidthRatio[kindIndex];
+        const KernelFeatures fs = computeKernelFeatures(kernel, sibling);
+        bool ignored = false;
+        const double siblingS = fs.rooflineS / utilisation(kernel, fs, device, &ignored);
+        const double ownDramS = f.memoryS / kStreamingFraction;
+        const double timeS = std::max(siblingS - std::min(siblingS, fs.memoryS / kStreamingFraction) + ownDramS, ownDramS);
+        u = std::clamp(f.rooflineS / timeS, 1e-6, um.uMax);
+    }
     if (matrixClass && device.resources.partitioned() && f.computeS >= f.memoryS) {
         // A MIG instance or MPS share keeps its GPU's SMs as they are: a compute-bound matrix kernel is
         // never slower per SM than on the whole GPU (the learned utilisation reads the slice's many more

@@ -114,6 +114,10 @@ public:
     // H100's convolution-heavy CNNs ran 1.15-1.55x the time predicted with one shared factor, its
     // GEMM-heavy transformers 0.85-0.96x).
     static constexpr double kWideIssueFp32ConvEfficiency = 0.71;
+    // Share of datasheet DRAM bandwidth a streaming kernel reaches on Ampere and Hopper (the decode
+    // class's figure, decode_model.cpp; measured here: H100 SDPA decode 0.92, H200 0.94 of datasheet):
+    // the DRAM time a tensor-core kernel's bytes take when it is priced on a bandwidth sibling.
+    static constexpr double kStreamingFraction = 0.90;
 
     KernelModel() = default;
     static Result<KernelModel> fromJson(const QByteArray &json, const QString &sourceName);
@@ -143,6 +147,13 @@ public:
         std::array<QString, kUtilisationModelCount> calibrationSource{};
         // Applied to FP32 (CUDA-core) matrix kernels only: the figure is one of FP32 lanes' power.
         std::array<double, kUtilisationModelCount> sustainedRatio{1.0, 1.0, 1.0};
+        // Tensor-core (matrix) kernels of a GPU without its own calibration are priced on a GPU of
+        // its chip with the same SMs, clock and L2 and less bandwidth (its "bandwidth sibling": the
+        // calibration's source if it is one, else the lowest-bandwidth such catalogue GPU: an H200
+        // on the H100 SXM), that GPU's whole-GPU bandwidth over this one's (< 1), with this GPU's
+        // DRAM time of their bytes in place of the sibling's; 0 = priced at its own bandwidth.
+        std::array<double, kUtilisationModelCount> tensorBandwidthRatio{0.0, 0.0, 0.0};
+        std::array<QString, kUtilisationModelCount> bandwidthSibling{};
     };
     BoundDevice bind(const DeviceResources &device) const;
     // One sentence when some model of `device` uses another measured GPU's calibration (a same-chip

@@ -256,8 +256,11 @@ void TestPhysicsCeilings::bandwidth() {
     // utilisation, as the DLE EfficientNet rows of the V100 (FP32 and AMP, data/dle) say they do.
     // 1,252,366 before cuDNN's NCHW <-> NHWC transforms around eager FP16 / BF16 / AMP convolutions
     // (copy kernels, most of them under 10 us of traffic) and the wide-issue factor of FP32
-    // convolutions (0.71: slower cuDNN SIMT convolutions on GA10x / Ada / Hopper).
-    constexpr int kRecorded = 1296449;
+    // convolutions (0.71: slower cuDNN SIMT convolutions on GA10x / Ada / Hopper). 1,296,449 before
+    // tensor-core kernels of the H200 and the A100 80GB boards were priced on their bandwidth sibling
+    // (KernelModel::BoundDevice::tensorBandwidthRatio: the H100 SXM's, the A100 40GB's utilisation with
+    // their own DRAM time).
+    constexpr int kRecorded = 1250059;
     QVERIFY2(s.bandwidthViolations <= kRecorded,
              qPrintable(QStringLiteral("%1 kernels over 2x their bytes at bandwidth, recorded %2")
                             .arg(s.bandwidthViolations)
@@ -321,7 +324,9 @@ void TestPhysicsCeilings::monotonic() {
     // NCHW layout transforms and the split wide-issue FP32 factor.
     // 1,760 before same-chip siblings (A100 SXM4, A30 and the A100 80GB PCIe took the A100 PCIe 40GB's GEMM and
     // vector calibration with the power-limit ratio; the V100 SXM2 against the V100 PCIe is still 335 of them).
-    constexpr int kRecorded = 1631;
+    // 1,631 before bandwidth siblings for tensor-core kernels (H200 slower than H100 SXM 354 -> 213
+    // predictions: what is left is its FP32 and element-wise kernels, priced at its own bandwidth).
+    constexpr int kRecorded = 1526;
     QVERIFY2(violations.size() <= kRecorded,
              qPrintable(QStringLiteral("%1 predictions slower on the better GPU, recorded %2").arg(violations.size()).arg(kRecorded)));
     QEXPECT_FAIL("", "monotonic-in-hardware ceiling of issue 17 not met yet (docs/accuracy.md)", Continue);

@@ -57,6 +57,7 @@ private slots:
     void calibrationFallback();
     void sustainedComputeFractionByHand();
     void sameChipSiblingCalibration();
+    void bandwidthSiblingForTensorKernels();
     void roundTripThroughJson();
 };
 
@@ -461,6 +462,60 @@ void TestKernelModel::sameChipSiblingCalibration() {
     QVERIFY(KernelModel::calibrationNote(v100).isEmpty());
     // Other chips: none either.
     QVERIFY(KernelModel::calibrationNote(m.bind(device(QStringLiteral("h100-sxm5-80gb")))).isEmpty());
+}
+
+// Tensor-core kernels of a GPU without its own calibration are priced on its bandwidth sibling (same
+// chip, SMs, L2 and clock, another bandwidth) with its own DRAM time of their bytes at 0.9 of datasheet
+// bandwidth in place of the sibling's. Catalogue: H100 SXM 3352 GB/s, H200 4800 GB/s, both GH100 with
+// 132 SMs, 50 MB L2, 1980 MHz; A100s: 108 SMs, 40 MB, 1410 MHz at 1555 / 1935 / 2039 GB/s.
+void TestKernelModel::bandwidthSiblingForTensorKernels() {
+    const KernelModel &m = KernelModel::builtIn();
+    const auto gemmIndex = static_cast<std::size_t>(UtilisationModelKind::Gemm);
+    const auto convIndex = static_cast<std::size_t>(UtilisationModelKind::Conv);
+    const auto vecIndex = static_cast<std::size_t>(UtilisationModelKind::Vector);
+    const DeviceResources h100 = device(QStringLiteral("h100-sxm5-80gb"));
+    const DeviceResources h200 = device(QStringLiteral("h200-sxm5-141gb"));
+    const KernelModel::BoundDevice b200 = m.bind(h200);
+    QCOMPARE(b200.bandwidthSibling[gemmIndex], QStringLiteral("h100-sxm5-80gb"));
+    QCOMPARE(b200.bandwidthSibling[convIndex], QStringLiteral("h100-sxm5-80gb"));
+    QVERIFY(b200.bandwidthSibling[vecIndex].isEmpty());  // vector kernels keep their own bandwidth
+    QVERIFY(std::abs(b200.tensorBandwidthRatio[gemmIndex] - 3352.0 / 4800.0) < 1e-9);
+    QVERIFY(m.bind(h100).bandwidthSibling[gemmIndex].isEmpty());  // the lowest bandwidth of its kind
+    QVERIFY(KernelModel::calibrationNote(b200).contains(QStringLiteral("as on the H100 SXM")));
+    // A100s: the calibration's source when it is one (its level was fitted at its bandwidth).
+    const KernelModel::BoundDevice sxm80 = m.bind(device(QStringLiteral("a100-sxm4-80gb")));
+    QCOMPARE(sxm80.bandwidthSibling[gemmIndex], QStringLiteral("a100-pcie-40gb"));
+    QCOMPARE(sxm80.bandwidthSibling[convIndex], QStringLiteral("a100-pcie-80gb"));
+    const KernelModel::BoundDevice pcie40 = m.bind(device(QStringLiteral("a100-pcie-40gb")));
+    QVERIFY(pcie40.bandwidthSibling[gemmIndex].isEmpty());  // its own GEMM calibration
+    QCOMPARE(pcie40.bandwidthSibling[convIndex], QStringLiteral("a100-pcie-80gb"));  // more bandwidth: ratio > 1
+    QVERIFY(std::abs(pcie40.tensorBandwidthRatio[convIndex] - 1935.0 / 1555.0) < 1e-9);
+    QVERIFY(m.bind(device(QStringLiteral("a30"))).bandwidthSibling[gemmIndex].isEmpty());  // GA100 with 56 SMs
+
+    // By hand: a TF32 GEMM on the H200 = its time on the H100 - bytes / (0.9 x 3352 GB/s) + bytes / (0.9 x 4800 GB/s).
+    for (const Kernel &base : {Kernel::gemm(4096, 4096, 4096, 1), Kernel::gemm(16384, 256, 256, 1)}) {
+        Kernel k = base;
+        k.compute = ComputeType::TF32;
+        const KernelPrediction on100 = m.predict(k, h100);
+        const KernelPrediction on200 = m.predict(k, b200);
+        const double bytes = k.bytes();
+        const double expected = on100.deviceMs - bytes / (0.9 * 3352e9) * 1e3 + bytes / (0.9 * 4800e9) * 1e3;
+        qInfo("TF32 GEMM %lldx%lldx%lld (%.1f MB): H100 %.4f ms, H200 %.4f ms, by hand %.4f ms", static_cast<long long>(k.m),
+              static_cast<long long>(k.n), static_cast<long long>(k.k), bytes / 1e6, on100.deviceMs, on200.deviceMs, expected);
+        QVERIFY2(std::abs(on200.deviceMs / std::max(expected, bytes / (0.9 * 4800e9) * 1e3) - 1.0) < 1e-6,
+                 qPrintable(QString::number(on200.deviceMs)));
+        QVERIFY(on200.deviceMs < on100.deviceMs);  // more bandwidth, nothing else: never slower
+    }
+    // FP32 (CUDA-core) kernels and element-wise ones are priced at the H200's own bandwidth.
+    KernelModel::BoundDevice unlinked = b200;
+    unlinked.tensorBandwidthRatio = {0.0, 0.0, 0.0};
+    const Kernel sgemm = Kernel::gemm(4096, 4096, 4096, 1);
+    QCOMPARE(m.predict(sgemm, b200).deviceMs, m.predict(sgemm, unlinked).deviceMs);
+    const Kernel add = Kernel::elementwise(1 << 26, 2, 1, 4);
+    QCOMPARE(m.predict(add, b200).deviceMs, m.predict(add, unlinked).deviceMs);
+    Kernel tf32 = sgemm;
+    tf32.compute = ComputeType::TF32;
+    QVERIFY(m.predict(tf32, b200).deviceMs != m.predict(tf32, unlinked).deviceMs);
 }
 
 void TestKernelModel::roundTripThroughJson() {
