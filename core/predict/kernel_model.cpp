@@ -339,19 +339,21 @@ QString KernelModel::calibrationNote(const BoundDevice &device) {
         }
         parts << part + QLatin1Char(')');
     }
-    QStringList siblings;  // "GEMMs as on the A100-PCIE-40GB", per distinct sibling
-    for (UtilisationModelKind kind : {UtilisationModelKind::Gemm, UtilisationModelKind::Conv}) {
-        const QString &id = device.bandwidthSibling[static_cast<std::size_t>(kind)];
-        if (id.isEmpty()) {
-            continue;
-        }
+    auto siblingName = [](const QString &id) {
         const GpuSpec *spec = GpuCatalogue::builtIn().find(id);
-        const QString name = spec ? spec->shortName : id;
-        const QString what = kind == UtilisationModelKind::Gemm ? QStringLiteral("GEMMs") : QStringLiteral("convolutions");
-        if (!siblings.isEmpty() && siblings.last().endsWith(QStringLiteral(" as on the ") + name)) {
-            siblings.last().replace(QStringLiteral("GEMMs as on"), QStringLiteral("GEMMs and ") + what + QStringLiteral(" as on"));
-        } else {
-            siblings << QStringLiteral("%1 as on the %2").arg(what, name);
+        return spec ? spec->shortName : id;
+    };
+    const QString &gemmSibling = device.bandwidthSibling[static_cast<std::size_t>(UtilisationModelKind::Gemm)];
+    const QString &convSibling = device.bandwidthSibling[static_cast<std::size_t>(UtilisationModelKind::Conv)];
+    QStringList siblings;  // "GEMMs as on the A100-PCIE-40GB"
+    if (!gemmSibling.isEmpty() && gemmSibling == convSibling) {
+        siblings << QStringLiteral("GEMMs and convolutions as on the %1").arg(siblingName(gemmSibling));
+    } else {
+        if (!gemmSibling.isEmpty()) {
+            siblings << QStringLiteral("GEMMs as on the %1").arg(siblingName(gemmSibling));
+        }
+        if (!convSibling.isEmpty()) {
+            siblings << QStringLiteral("convolutions as on the %1").arg(siblingName(convSibling));
         }
     }
     if (!siblings.isEmpty()) {
@@ -364,6 +366,7 @@ QString KernelModel::calibrationNote(const BoundDevice &device) {
 
 KernelModel::BoundDevice KernelModel::bind(const DeviceResources &device) const {
     BoundDevice b;
+    const DeviceResources whole = device.wholeGpu();
     b.resources = device;
     for (UtilisationModelKind kind : kModelKinds) {
         const auto i = static_cast<std::size_t>(kind);
@@ -380,7 +383,6 @@ KernelModel::BoundDevice KernelModel::bind(const DeviceResources &device) const 
             b.sustainedRatio[i] = device.sustainedComputeFraction / sustainedComputeFraction(*source);
         }
         if (kind != UtilisationModelKind::Vector && !b.calibratedPer[i] && !m.isEmpty()) {
-            const DeviceResources whole = device.wholeGpu();
             if (const GpuSpec *sibling = bandwidthSiblingFor(whole, source)) {
                 b.tensorBandwidthRatio[i] = sibling->bandwidthGBps / whole.bandwidthGBps;
                 b.bandwidthSibling[i] = sibling->id;
@@ -444,18 +446,19 @@ KernelPrediction KernelModel::predict(const Kernel &kernel, const BoundDevice &d
 
     const double floorS = um.isEmpty() ? 0.0 : um.floorS;
     bool extrapolated = false;
-    double u = utilisation(kernel, f, device, &extrapolated);
+    double u = 0;
     if (matrixClass && f.compute != ComputeType::FP32 && device.tensorBandwidthRatio[kindIndex] > 0) {
         // A tensor-core kernel on a GPU with a bandwidth sibling: its time there, less the sibling's DRAM
         // time of its bytes, plus this GPU's (both at kStreamingFraction of datasheet bandwidth).
         DeviceResources sibling = device.resources;
         sibling.bandwidthGBps *= device.tensorBandwidthRatio[kindIndex];
         const KernelFeatures fs = computeKernelFeatures(kernel, sibling);
-        bool ignored = false;
-        const double siblingS = fs.rooflineS / utilisation(kernel, fs, device, &ignored);
+        const double siblingS = fs.rooflineS / utilisation(kernel, fs, device, &extrapolated);
         const double ownDramS = f.memoryS / kStreamingFraction;
         const double timeS = std::max(siblingS - std::min(siblingS, fs.memoryS / kStreamingFraction) + ownDramS, ownDramS);
         u = std::clamp(f.rooflineS / timeS, 1e-6, um.uMax);
+    } else {
+        u = utilisation(kernel, f, device, &extrapolated);
     }
     if (matrixClass && device.resources.partitioned() && f.computeS >= f.memoryS) {
         // A MIG instance or MPS share keeps its GPU's SMs as they are: a compute-bound matrix kernel is

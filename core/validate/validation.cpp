@@ -487,6 +487,16 @@ AttentionLowering measuredAttention(const QJsonObject &config) {
     return AttentionLowering::Auto;
 }
 
+// The folders data/measured/<machine>, in machine-name order.
+QStringList measuredMachineDirs(const QString &dataDir) {
+    QStringList dirs;
+    const QDir measured(QDir(dataDir).filePath(QStringLiteral("measured")));
+    for (const QString &d : measured.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
+        dirs << measured.filePath(d);
+    }
+    return dirs;
+}
+
 Result<Graph> measuredGraph(const QString &dataDir, const QString &gpuId, const QString &model, const QJsonObject &config,
                             std::int64_t batch, std::int64_t seq, std::int64_t image) {
     Knobs knobs;
@@ -501,15 +511,11 @@ Result<Graph> measuredGraph(const QString &dataDir, const QString &gpuId, const 
     // The row's own export; else another measured machine's export of the same registry model (the
     // harness exports on the CPU from the same model code: data/measured/<gpu>/onnx/index.csv).
     QString onnx = QDir(dataDir).filePath(QStringLiteral("measured/%1/onnx/%2.onnx").arg(gpuId, model));
-    if (!QFileInfo::exists(onnx)) {
-        const QDir measured(QDir(dataDir).filePath(QStringLiteral("measured")));
-        for (const QString &d : measured.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
-            const QString other = measured.filePath(QStringLiteral("%1/onnx/%2.onnx").arg(d, model));
-            if (QFileInfo::exists(other)) {
-                onnx = other;
-                break;
-            }
+    for (const QString &machine : measuredMachineDirs(dataDir)) {
+        if (QFileInfo::exists(onnx)) {
+            break;
         }
+        onnx = QDir(machine).filePath(QStringLiteral("onnx/%1.onnx").arg(model));
     }
     const QString source = QFileInfo::exists(onnx) ? onnx : findZooModel(model) ? QStringLiteral("zoo:") + model : QString();
     if (!source.isEmpty()) {
@@ -1223,9 +1229,8 @@ namespace {
 // data/measured/<machine>/latency.csv files, in machine-name order.
 QStringList measuredLatencyFiles(const QString &dataDir) {
     QStringList files;
-    const QDir measured(QDir(dataDir).filePath(QStringLiteral("measured")));
-    for (const QString &d : measured.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
-        const QString f = measured.filePath(d + QStringLiteral("/latency.csv"));
+    for (const QString &machine : measuredMachineDirs(dataDir)) {
+        const QString f = QDir(machine).filePath(QStringLiteral("latency.csv"));
         if (QFileInfo::exists(f)) {
             files << f;
         }
@@ -1308,12 +1313,7 @@ Result<Fp32IssueFit> fitWideIssueFp32Efficiency(const ValidationOptions &options
     std::vector<MeasuredCase> cases;
     std::vector<ValidationRow> rows;
     std::vector<HostOverheadModel> hostOf;  // per case: the fitted server's costs x its system's time scale
-    struct HeldOut {
-        MeasuredCase c;
-        ValidationRow row;
-        HostOverheadModel host;
-    };
-    std::vector<HeldOut> held;  // rows of measured GPUs not fitted on
+    std::vector<bool> fitted;               // per case: a row of kFp32IssueFitGpus (else held out)
     Fp32IssueFit fit;
     fit.constant = KernelModel::kWideIssueFp32Efficiency;
     fit.convConstant = KernelModel::kWideIssueFp32ConvEfficiency;
@@ -1337,25 +1337,21 @@ Result<Fp32IssueFit> fitWideIssueFp32Efficiency(const ValidationOptions &options
                 continue;  // host-bound: the GPU's FP32 rate hardly shows
             }
             const HostSpec *h = HostCatalogue::builtIn().find(r.hostId);
-            if (!kFp32IssueFitGpus.contains(r.gpuId)) {
-                held.push_back({c, r, scaledHostModel(start, h ? h->timeScale : 1.0)});
-                if (!fit.heldOutGpus.contains(r.gpuId)) {
-                    fit.heldOutGpus << r.gpuId;
-                }
-                continue;
-            }
             MeasuredCase mc = c;
             mc.row = rows.size();
             cases.push_back(mc);
             rows.push_back(r);
             hostOf.push_back(scaledHostModel(start, h ? h->timeScale : 1.0));
-            if (!fit.gpus.contains(r.gpuId)) {
-                fit.gpus << r.gpuId;
+            fitted.push_back(kFp32IssueFitGpus.contains(r.gpuId));
+            QStringList &gpus = fitted.back() ? fit.gpus : fit.heldOutGpus;
+            if (!gpus.contains(r.gpuId)) {
+                gpus << r.gpuId;
             }
         }
     }
-    fit.rows = static_cast<int>(rows.size());
-    if (rows.empty()) {
+    fit.rows = static_cast<int>(std::count(fitted.begin(), fitted.end(), true));
+    fit.heldOutRows = static_cast<int>(rows.size()) - fit.rows;
+    if (fit.rows == 0) {
         return Error{QStringLiteral("no GPU-bound FP32 row of a wide-issue GPU in %1/measured").arg(options.dataDir)};
     }
     // MAPE of the cases passing `use` with the GEMM factor `e` and the convolution factor `c` (a fresh
@@ -1387,37 +1383,25 @@ Result<Fp32IssueFit> fitWideIssueFp32Efficiency(const ValidationOptions &options
         }
         return std::pair<double, double>{e, c};
     };
-    auto all = [](std::size_t) { return true; };
+    auto all = [&](std::size_t i) { return fitted[i]; };
+    auto heldOut = [&](std::size_t i) { return !fitted[i]; };
     fit.mapeAtOne = mapeAt(1.0, 1.0, all);
     fit.mapeAtConstant = mapeAt(fit.constant, fit.convConstant, all);
     std::tie(fit.efficiency, fit.convEfficiency) = fitOn(all);
     fit.mapeAfter = mapeAt(fit.efficiency, fit.convEfficiency, all);
-    fit.heldOutRows = static_cast<int>(held.size());
-    auto heldMapeAt = [&](double e, double c) {
-        KernelModel km = builtIn;
-        km.setWideIssueFp32Efficiency(e);
-        km.setWideIssueFp32ConvEfficiency(c);
-        std::map<QString, KernelPredictionCache> caches;
-        double sum = 0;
-        for (const HeldOut &h : held) {
-            const Prediction p = predictMeasuredCase(h.c, h.row.batch, h.host, km, &caches[h.c.device->key]);
-            sum += std::abs(p.latencyMs / h.row.measuredMs - 1.0);
-        }
-        return held.empty() ? 0.0 : 100.0 * sum / static_cast<double>(held.size());
-    };
-    fit.heldOutMapeAtOne = heldMapeAt(1.0, 1.0);
-    fit.heldOutMapeAtConstant = heldMapeAt(fit.constant, fit.convConstant);
+    fit.heldOutMapeAtOne = mapeAt(1.0, 1.0, heldOut);
+    fit.heldOutMapeAtConstant = mapeAt(fit.constant, fit.convConstant, heldOut);
     QStringList families;
-    for (const ValidationRow &r : rows) {
-        if (!families.contains(r.modelFamily)) {
-            families << r.modelFamily;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        if (fitted[i] && !families.contains(rows[i].modelFamily)) {
+            families << rows[i].modelFamily;
         }
     }
     for (const QString &family : families) {
         Fp32IssueFit::LeaveOut lo;
         lo.family = family;
-        auto in = [&](std::size_t i) { return rows[i].modelFamily == family; };
-        auto out = [&](std::size_t i) { return rows[i].modelFamily != family; };
+        auto in = [&](std::size_t i) { return fitted[i] && rows[i].modelFamily == family; };
+        auto out = [&](std::size_t i) { return fitted[i] && rows[i].modelFamily != family; };
         lo.rows = 0;
         for (std::size_t i = 0; i < rows.size(); ++i) {
             lo.rows += in(i) ? 1 : 0;

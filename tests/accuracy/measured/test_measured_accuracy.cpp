@@ -71,23 +71,14 @@ std::vector<ValidationRow> rowsOf(const QString &gpuDir) {
     if (!v) {
         qFatal("%s", qPrintable(v.errorMessage()));
     }
+    for (const QString &n : notes) {
+        qInfo("%s", qPrintable(n));
+    }
     return std::move(v.value());
 }
 
 const std::vector<ValidationRow> &h100Rows() {
-    static const std::vector<ValidationRow> r = [] {
-        ValidationOptions o;
-        QStringList notes;
-        const QString path = QDir(o.dataDir).filePath(QStringLiteral("measured/%1/latency.csv").arg(kGpuDir));
-        Result<std::vector<ValidationRow>> v = validateMeasuredFile(path, o, &notes);
-        if (!v) {
-            qFatal("%s", qPrintable(v.errorMessage()));
-        }
-        for (const QString &n : notes) {
-            qInfo("%s", qPrintable(n));
-        }
-        return std::move(v.value());
-    }();
+    static const std::vector<ValidationRow> r = rowsOf(kGpuDir);
     return r;
 }
 
