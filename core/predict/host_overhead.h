@@ -23,6 +23,8 @@ struct HostOverheadParameters {
     double autocastOpUs = 0;    // extra per op under autocast (AMP dispatch)
     double kernelUs = 0;        // extra per kernel beyond the first of an op (fused: per kernel)
     double gpuGapUs = 0;        // GPU time between back-to-back kernels of one stream
+
+    bool operator==(const HostOverheadParameters &) const = default;
 };
 
 struct HostOverheadModel {

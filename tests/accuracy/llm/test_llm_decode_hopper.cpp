@@ -27,9 +27,13 @@
 // 15 %), of the attention rows <= kAttentionCeiling. They hold today's figures with little room,
 // so a change that makes the class worse on Hopper fails here. The H200's figures (2026-11-27, never
 // fitted): gemm M <= 16 11.0 %, attention 19.4 %, hand-over 15.5 %; small weights -65 % (reported).
+#include "design/design.h"
+#include "explore/llm_serving.h"
 #include "hardware/gpu_catalogue.h"
+#include "hardware/host_catalogue.h"
 #include "hardware/target.h"
 #include "predict/decode_model.h"
+#include "predict/host_overhead.h"
 #include "predict/device_resources.h"
 #include "predict/kernel.h"
 #include "predict/kernel_model.h"
@@ -69,6 +73,8 @@ class TestLlmDecodeHopper : public QObject {
 private slots:
     void heldOutKernels_data();
     void heldOutKernels();
+    void hfEagerSteps_data();
+    void hfEagerSteps();
 };
 
 void TestLlmDecodeHopper::heldOutKernels_data() {
@@ -166,6 +172,100 @@ void TestLlmDecodeHopper::heldOutKernels() {
     QVERIFY(gemm.sumAbs / gemm.rows <= kGemmCeiling);
     QVERIFY(attention.sumAbs / attention.rows <= kAttentionCeiling);
     QVERIFY(handover.sumAbs / handover.rows <= kHandoverCeiling);
+}
+
+// Hugging Face eager decode steps, held out (data/measured/<gpu>/hf_generate_profile.csv, written by
+// tools/measure/hf_generate_profile.py on the lent H100 and H200 machines, 2026-11-27; transformers
+// 5.17, torch 2.11, random weights, fp16, SDPA): `loop_step` is one decode step of the HF model's
+// forward in a Python loop (DynamicCache, argmax; 32 steps after a 128-token prompt), the part of a
+// `generate` step the hf-eager runtime prices. Both machines' steps are host-bound: the profiler counts
+// 1,759 top-level aten ops per Llama-2-7B step (the eager lowering: 1,803) and 1,463 kernels (1,482),
+// and a forward's host time is 29 ms on the H200 machine, 39 ms on the H100's, where the GPU's
+// kernels take 4-8 ms. So the step is the ops at the eager per-op cost of the host: the DGX-1's
+// fitted costs (44 us per op, host_overhead.cpp) x the machine's fitted scale (0.38 / 0.566, fitted
+// on CNN and transformer batch-1 forwards, never on these rows) give 16.7 / 24.9 us per op, where the
+// rows give 16.5 / 22.0 (29.1 / 38.8 ms over 1,759 ops). Until 2026-11-27 hf-eager decode ran at a
+// hand-set 10 us per op x the scale (5.6 us on the H100 machine), 4x under what the same runtime's
+// prefill was priced at: Llama-2-7B's step was predicted at 9.7 ms against the 41.4 ms measured here.
+// What `generate` adds on top of the forward (transformers 5.17: 28-48 ms per step on these machines,
+// 18 ms of it Python's garbage collector on the H100's: gen_tpot 74.6 ms, 56.4 ms with gc disabled)
+// is reported, not priced: the published HF rows of data/llm (older versions) show no such cost.
+// Ceilings: every row within 0.5-2x of its prediction, mean |error| per machine <= kHfStepCeiling.
+constexpr double kHfStepCeiling = 0.40;  // 19 % (H100 machine), 33 % (H200 machine) today
+
+void TestLlmDecodeHopper::hfEagerSteps_data() {
+    QTest::addColumn<QString>("gpuId");
+    QTest::addColumn<QString>("hostId");
+    QTest::newRow("H100 SXM5 80GB machine") << QStringLiteral("h100-sxm5-80gb") << QStringLiteral("measured-h100-vm");
+    QTest::newRow("H200 SXM 141GB machine") << QStringLiteral("h200-sxm5-141gb") << QStringLiteral("measured-h200-vm");
+}
+
+void TestLlmDecodeHopper::hfEagerSteps() {
+    QFETCH(QString, gpuId);
+    QFETCH(QString, hostId);
+    // The decode step's host costs are eager PyTorch's, as the prefill's.
+    const LlmRuntime *hf = findLlmRuntime(QStringLiteral("hf-eager"));
+    QVERIFY(hf);
+    QCOMPARE(hf->decodeHost, HostOverheadModel::builtIn().eager);
+    const QString path = measuredDataDirectory() + QStringLiteral("/measured/%1/hf_generate_profile.csv").arg(gpuId);
+    auto table = readCsv(path);
+    if (!table) {
+        QFAIL(qPrintable(table.errorMessage()));
+    }
+    const GpuSpec *gpu = GpuCatalogue::builtIn().find(gpuId);
+    const HostSpec *host = HostCatalogue::builtIn().find(hostId);
+    QVERIFY(gpu && host);
+    Target target = Target::wholeGpu(*gpu);
+    target.setHost(*host);
+    const int model = table->column(QStringLiteral("model"));
+    const int metric = table->column(QStringLiteral("metric"));
+    QVERIFY(model >= 0 && metric >= 0);
+    auto valueOf = [&](const QString &m, const QString &name, const QString &layers, const QString &batch) {
+        for (const QStringList &row : table->rows) {
+            if (row[model] == m && row[metric] == name && row[table->column(QStringLiteral("layers"))] == layers &&
+                row[table->column(QStringLiteral("batch"))] == batch) {
+                return number(*table, row, "value");
+            }
+        }
+        return 0.0;
+    };
+    LlmServing serving;
+    serving.runtime = hf;
+    int rows = 0;
+    double sumAbs = 0;
+    struct Case {
+        const char *model;
+        const char *layers;  // the zoo model's (the full model)
+        int batch;
+    };
+    for (const Case &c : {Case{"llama-2-7b", "32", 1}, Case{"llama-2-7b", "32", 8}, Case{"gpt2", "12", 1}, Case{"gpt2-xl", "48", 1}}) {
+        const QString name = QString::fromLatin1(c.model);
+        const QString layers = QString::fromLatin1(c.layers);
+        const QString batch = QString::number(c.batch);
+        const double loopMs = valueOf(name, QStringLiteral("loop_step"), layers, batch);
+        QVERIFY2(loopMs > 0, qPrintable(name + QStringLiteral(" b") + batch));
+        Knobs knobs;
+        knobs.precision = Precision::FP16;
+        knobs.runtime = Runtime::Eager;
+        auto design = Design::open(QStringLiteral("zoo:") + name, knobs);
+        QVERIFY2(design, qPrintable(design ? QString() : design.errorMessage()));
+        LlmRequest request;
+        request.prompt = 128;
+        request.output = 32;
+        request.batch = c.batch;
+        auto p = predictLlmRequest(*design, target, request, serving);
+        QVERIFY2(p, qPrintable(p ? QString() : p.errorMessage()));
+        const double ratio = loopMs / p->tpotMs;
+        ++rows;
+        sumAbs += std::abs(p->tpotMs / loopMs - 1.0);
+        qInfo("%-10s b%d: forward loop step %6.1f ms, predicted TPOT %6.1f ms (measured / predicted %.2f); "
+              "generate step %6.1f ms (reported); TTFT measured %6.1f ms, predicted %6.1f ms",
+              c.model, c.batch, loopMs, p->tpotMs, ratio, valueOf(name, QStringLiteral("gen_tpot"), layers, batch),
+              valueOf(name, QStringLiteral("gen_ttft"), layers, batch), p->ttftMs);
+        QVERIFY2(ratio >= 0.5 && ratio <= 2.0, qPrintable(QStringLiteral("%1 b%2: %3").arg(name).arg(c.batch).arg(ratio)));
+    }
+    qInfo("%s: %d forward steps, mean |error| %.1f %%", qPrintable(gpuId), rows, 100.0 * sumAbs / rows);
+    QVERIFY(sumAbs / rows <= kHfStepCeiling);
 }
 
 QTEST_GUILESS_MAIN(TestLlmDecodeHopper)

@@ -424,6 +424,7 @@ void TestMigPlannerPanel::llmWeightsAndHostReachThePlan() {
     Knobs knobs = knobsOf(1, Precision::FP16);
     knobs.phase = DecoderPhase::Decode;
     knobs.context = 2000;
+    knobs.runtime = Runtime::Fused;
     ProjectTarget target = gpuTarget(gpu);
     target.host = QStringLiteral("dgx-1");
     ExplorerSession session;
@@ -445,7 +446,8 @@ void TestMigPlannerPanel::llmWeightsAndHostReachThePlan() {
     const QStringList args{QStringLiteral("mig"), source, QStringLiteral("--gpu"), gpu, QStringLiteral("--batch"), QStringLiteral("1"),
                            QStringLiteral("--precision"), QStringLiteral("fp16"), QStringLiteral("--phase"), QStringLiteral("decode"),
                            QStringLiteral("--context"), QStringLiteral("2000"), QStringLiteral("--weights"), QStringLiteral("w4a16"),
-                           QStringLiteral("--host"), QStringLiteral("dgx-1"), QStringLiteral("--json")};
+                           QStringLiteral("--runtime"), QStringLiteral("fused"), QStringLiteral("--host"), QStringLiteral("dgx-1"),
+                           QStringLiteral("--json")};
     cli.start(cliPath(), args);
     QVERIFY(cli.waitForFinished(kWaitMs));
     QCOMPARE(cli.exitCode(), 0);

@@ -11,6 +11,7 @@
 #include "hardware/gpu_catalogue.h"
 #include "hardware/host_catalogue.h"
 #include "hardware/target.h"
+#include "validate/measured_data.h"
 
 #include <QtTest>
 
@@ -48,8 +49,9 @@ private slots:
 void TestHostCatalogue::builtInLoads() {
     Result<HostCatalogue> c = HostCatalogue::fromResource();
     QVERIFY2(c, qPrintable(c ? QString() : c.errorMessage()));
-    // systems.csv has 21 systems; the catalogue adds the measured H100 and H200 machines and "unspecified".
-    QCOMPARE(static_cast<int>(c->hosts().size()), 24);
+    // systems.csv has 21 systems; the catalogue adds the measured H100 and H200 machines, the desktop
+    // "workstation" and "unspecified".
+    QCOMPARE(static_cast<int>(c->hosts().size()), 25);
     QVERIFY(c->find(QStringLiteral("unspecified")));
     QVERIFY(c->find(QStringLiteral("DGX-A100")));  // case-insensitive
     QVERIFY(!HostCatalogue::builtIn().isEmpty());
@@ -100,6 +102,9 @@ void TestHostCatalogue::defaultHosts_data() {
     QTest::newRow("T4 on AWS g4dn") << "t4" << "aws-g4dn";
     QTest::newRow("L4 on AWS g6") << "l4" << "aws-g6";
     QTest::newRow("A100 PCIe 80GB on Azure NC A100 v4") << "a100-pcie-80gb" << "azure-nc-a100-v4";
+    QTest::newRow("RTX 4090 in a desktop PC") << "rtx-4090" << "workstation";
+    QTest::newRow("RTX A6000 (data/llm) in a desktop PC") << "rtx-a6000" << "workstation";
+    QTest::newRow("Jetson AGX Orin (data/llm): no listed system") << "jetson-agx-orin-64gb" << "unspecified";
     QTest::newRow("P4: no listed system") << "p4" << "unspecified";
     QTest::newRow("unknown id") << "no-such-gpu" << "unspecified";
 }
@@ -112,8 +117,11 @@ void TestHostCatalogue::defaultHosts() {
 
 void TestHostCatalogue::gpuIdsExist() {
     for (const HostSpec &h : HostCatalogue::builtIn().hosts()) {
+        // A built-in GPU or one the published LLM rows describe (data/llm/gpus: the workstation's
+        // GeForce and RTX cards).
         for (const QString &g : h.gpus + h.defaultFor) {
-            QVERIFY2(GpuCatalogue::builtIn().find(g), qPrintable(QStringLiteral("%1 lists GPU %2").arg(h.id, g)));
+            const bool published = QFile::exists(measuredDataDirectory() + QStringLiteral("/llm/gpus/%1.json").arg(g));
+            QVERIFY2(GpuCatalogue::builtIn().find(g) || published, qPrintable(QStringLiteral("%1 lists GPU %2").arg(h.id, g)));
         }
         for (const QString &g : h.defaultFor) {
             QVERIFY2(h.gpus.contains(g), qPrintable(QStringLiteral("%1 is the default of %2 but does not carry it").arg(h.id, g)));
@@ -140,7 +148,7 @@ void TestHostCatalogue::hostModels() {
         ++assumed;
         QVERIFY2(h.bandLow < 1.0 && h.bandHigh > 1.0, qPrintable(h.id));  // an assumed host widens both sides
     }
-    QCOMPARE(assumed, 21);
+    QCOMPARE(assumed, 22);
     // The measured machine: x0.56, band 0.6-1.8 (covers 80 % of its batch-1 rows; docs/accuracy.md).
     const HostSpec *vm = c.find(QStringLiteral("measured-h100-vm"));
     QVERIFY(vm);
