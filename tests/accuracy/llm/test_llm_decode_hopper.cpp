@@ -190,24 +190,36 @@ void TestLlmDecodeHopper::heldOutKernels() {
 // What `generate` adds on top of the forward (transformers 5.17: 28-48 ms per step on these machines,
 // 18 ms of it Python's garbage collector on the H100's: gen_tpot 74.6 ms, 56.4 ms with gc disabled)
 // is reported, not priced: the published HF rows of data/llm (older versions) show no such cost.
-// Ceilings: every row within 0.5-2x of its prediction, mean |error| per machine <= kHfStepCeiling.
-constexpr double kHfStepCeiling = 0.40;  // 19 % (H100 machine), 33 % (H200 machine) today
+// A second start of the H200 kind (hf_generate_profile_2.csv) was another guest whose host ran eager
+// ops 1.6x faster with the same GPU kernel times: the host is the machine's, and the rows scatter with
+// it. The GPU side (the profiler's kernel time per step, against the step's predicted GPU busy time)
+// is printed and held within 0.5-2x; GPT-2's is over-predicted (the zoo graph lowers to 353 kernels a
+// step where HF runs 248: Conv1D is one addmm, the head split a view).
+// Ceilings: every row within 0.5-2x of its prediction, mean |error| per run <= kHfStepCeiling.
+constexpr double kHfStepCeiling = 0.40;  // 19 % (H100 machine), 32 % and 12 % (two starts of the H200 kind) today
 
 void TestLlmDecodeHopper::hfEagerSteps_data() {
     QTest::addColumn<QString>("gpuId");
     QTest::addColumn<QString>("hostId");
-    QTest::newRow("H100 SXM5 80GB machine") << QStringLiteral("h100-sxm5-80gb") << QStringLiteral("measured-h100-vm");
-    QTest::newRow("H200 SXM 141GB machine") << QStringLiteral("h200-sxm5-141gb") << QStringLiteral("measured-h200-vm");
+    QTest::addColumn<QString>("file");
+    QTest::newRow("H100 SXM5 80GB machine") << QStringLiteral("h100-sxm5-80gb") << QStringLiteral("measured-h100-vm")
+                                           << QStringLiteral("hf_generate_profile.csv");
+    QTest::newRow("H200 SXM 141GB machine") << QStringLiteral("h200-sxm5-141gb") << QStringLiteral("measured-h200-vm")
+                                           << QStringLiteral("hf_generate_profile.csv");
+    // A later start of the same machine kind (another guest): its host ran 1.6x faster per op.
+    QTest::newRow("H200 SXM 141GB machine, second start") << QStringLiteral("h200-sxm5-141gb") << QStringLiteral("measured-h200-vm")
+                                                         << QStringLiteral("hf_generate_profile_2.csv");
 }
 
 void TestLlmDecodeHopper::hfEagerSteps() {
     QFETCH(QString, gpuId);
     QFETCH(QString, hostId);
+    QFETCH(QString, file);
     // The decode step's host costs are eager PyTorch's, as the prefill's.
     const LlmRuntime *hf = findLlmRuntime(QStringLiteral("hf-eager"));
     QVERIFY(hf);
     QCOMPARE(hf->decodeHost, HostOverheadModel::builtIn().eager);
-    const QString path = measuredDataDirectory() + QStringLiteral("/measured/%1/hf_generate_profile.csv").arg(gpuId);
+    const QString path = measuredDataDirectory() + QStringLiteral("/measured/%1/%2").arg(gpuId, file);
     auto table = readCsv(path);
     if (!table) {
         QFAIL(qPrintable(table.errorMessage()));
@@ -231,8 +243,8 @@ void TestLlmDecodeHopper::hfEagerSteps() {
     };
     LlmServing serving;
     serving.runtime = hf;
-    int rows = 0;
-    double sumAbs = 0;
+    int rows = 0, gpuRows = 0;
+    double sumAbs = 0, gpuSumAbs = 0;
     struct Case {
         const char *model;
         const char *layers;  // the zoo model's (the full model)
@@ -263,8 +275,25 @@ void TestLlmDecodeHopper::hfEagerSteps() {
               c.model, c.batch, loopMs, p->tpotMs, ratio, valueOf(name, QStringLiteral("gen_tpot"), layers, batch),
               valueOf(name, QStringLiteral("gen_ttft"), layers, batch), p->ttftMs);
         QVERIFY2(ratio >= 0.5 && ratio <= 2.0, qPrintable(QStringLiteral("%1 b%2: %3").arg(name).arg(c.batch).arg(ratio)));
+        // The GPU side of the same step: the profiler's kernel time per step (runs of the script's
+        // second version) against the step's predicted GPU busy time at the mean context.
+        const double kernelMs = valueOf(name, QStringLiteral("gpu_kernel_ms"), layers, batch);
+        if (kernelMs > 0) {
+            auto gpuSide = predictDecodeStep(*design, target, c.batch, request.prompt + request.output / 2, serving);
+            QVERIFY2(gpuSide, qPrintable(gpuSide ? QString() : gpuSide.errorMessage()));
+            const double gpuRatio = kernelMs / gpuSide->gpuBusyMs;
+            ++gpuRows;
+            gpuSumAbs += std::abs(gpuSide->gpuBusyMs / kernelMs - 1.0);
+            qInfo("%-10s b%d: GPU kernels %6.2f ms measured, %6.2f ms predicted (measured / predicted %.2f)", c.model, c.batch,
+                  kernelMs, gpuSide->gpuBusyMs, gpuRatio);
+            QVERIFY2(gpuRatio >= 0.5 && gpuRatio <= 2.0, qPrintable(QStringLiteral("%1 b%2 GPU: %3").arg(name).arg(c.batch).arg(gpuRatio)));
+        }
     }
-    qInfo("%s: %d forward steps, mean |error| %.1f %%", qPrintable(gpuId), rows, 100.0 * sumAbs / rows);
+    qInfo("%s: %d forward steps, mean |error| %.1f %%", qPrintable(file), rows, 100.0 * sumAbs / rows);
+    if (gpuRows > 0) {
+        qInfo("%s: GPU kernel time of %d steps, mean |error| %.1f %% (reported)", qPrintable(file), gpuRows,
+              100.0 * gpuSumAbs / gpuRows);
+    }
     QVERIFY(sumAbs / rows <= kHfStepCeiling);
 }
 
