@@ -382,7 +382,7 @@ KernelModel::BoundDevice KernelModel::bind(const DeviceResources &device) const 
             b.calibrationSource[i] = source->id;
             b.sustainedRatio[i] = device.sustainedComputeFraction / sustainedComputeFraction(*source);
         }
-        if (kind != UtilisationModelKind::Vector && !b.calibratedPer[i] && !m.isEmpty()) {
+        if (!b.calibratedPer[i] && !m.isEmpty()) {
             if (const GpuSpec *sibling = bandwidthSiblingFor(whole, source)) {
                 b.tensorBandwidthRatio[i] = sibling->bandwidthGBps / whole.bandwidthGBps;
                 b.bandwidthSibling[i] = sibling->id;
@@ -459,6 +459,19 @@ KernelPrediction KernelModel::predict(const Kernel &kernel, const BoundDevice &d
         u = std::clamp(f.rooflineS / timeS, 1e-6, um.uMax);
     } else {
         u = utilisation(kernel, f, device, &extrapolated);
+        const double ratio = device.tensorBandwidthRatio[kindIndex];
+        if (!matrixClass && ratio > 0 && ratio < 1) {
+            // An element-wise kernel on a GPU with a lower-bandwidth sibling is never slower than the
+            // same network gives it at the sibling's bandwidth (docs/predictor.md "Bandwidth siblings").
+            DeviceResources sibling = device.resources;
+            sibling.bandwidthGBps *= ratio;
+            const KernelFeatures fs = computeKernelFeatures(kernel, sibling);
+            bool ignored = false;
+            const double siblingS = fs.rooflineS / utilisation(kernel, fs, device, &ignored);
+            if (siblingS < f.rooflineS / u) {
+                u = std::clamp(f.rooflineS / siblingS, 1e-6, um.uMax);
+            }
+        }
     }
     if (matrixClass && device.resources.partitioned() && f.computeS >= f.memoryS) {
         // A MIG instance or MPS share keeps its GPU's SMs as they are: a compute-bound matrix kernel is

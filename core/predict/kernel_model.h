@@ -151,7 +151,9 @@ public:
         // its chip with the same SMs, clock and L2 and less bandwidth (its "bandwidth sibling": the
         // calibration's source if it is one, else the lowest-bandwidth such catalogue GPU: an H200
         // on the H100 SXM), that GPU's whole-GPU bandwidth over this one's (< 1), with this GPU's
-        // DRAM time of their bytes in place of the sibling's; 0 = priced at its own bandwidth.
+        // DRAM time of their bytes in place of the sibling's; 0 = priced at its own bandwidth. For the
+        // vector model (element-wise kernels) the ratio bounds instead: never slower than at the
+        // sibling's bandwidth.
         std::array<double, kUtilisationModelCount> tensorBandwidthRatio{0.0, 0.0, 0.0};
         std::array<QString, kUtilisationModelCount> bandwidthSibling{};
     };

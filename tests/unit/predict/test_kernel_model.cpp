@@ -478,7 +478,7 @@ void TestKernelModel::bandwidthSiblingForTensorKernels() {
     const KernelModel::BoundDevice b200 = m.bind(h200);
     QCOMPARE(b200.bandwidthSibling[gemmIndex], QStringLiteral("h100-sxm5-80gb"));
     QCOMPARE(b200.bandwidthSibling[convIndex], QStringLiteral("h100-sxm5-80gb"));
-    QVERIFY(b200.bandwidthSibling[vecIndex].isEmpty());  // vector kernels keep their own bandwidth
+    QCOMPARE(b200.bandwidthSibling[vecIndex], QStringLiteral("h100-sxm5-80gb"));  // element-wise: a bound only (below)
     QVERIFY(std::abs(b200.tensorBandwidthRatio[gemmIndex] - 3352.0 / 4800.0) < 1e-9);
     QVERIFY(m.bind(h100).bandwidthSibling[gemmIndex].isEmpty());  // the lowest bandwidth of its kind
     QVERIFY(KernelModel::calibrationNote(b200).contains(QStringLiteral("as on the H100 SXM")));
@@ -506,13 +506,31 @@ void TestKernelModel::bandwidthSiblingForTensorKernels() {
                  qPrintable(QString::number(on200.deviceMs)));
         QVERIFY(on200.deviceMs < on100.deviceMs);  // more bandwidth, nothing else: never slower
     }
-    // FP32 (CUDA-core) kernels and element-wise ones are priced at the H200's own bandwidth.
+    // FP32 (CUDA-core) kernels are priced at the H200's own bandwidth; an element-wise kernel at its own
+    // or, where the network gives it less time there, at the H100's bandwidth (the same network and
+    // calibration otherwise): never slower than with less bandwidth.
     KernelModel::BoundDevice unlinked = b200;
     unlinked.tensorBandwidthRatio = {0.0, 0.0, 0.0};
     const Kernel sgemm = Kernel::gemm(4096, 4096, 4096, 1);
     QCOMPARE(m.predict(sgemm, b200).deviceMs, m.predict(sgemm, unlinked).deviceMs);
-    const Kernel add = Kernel::elementwise(1 << 26, 2, 1, 4);
-    QCOMPARE(m.predict(add, b200).deviceMs, m.predict(add, unlinked).deviceMs);
+    DeviceResources h200AtH100Bandwidth = h200;
+    h200AtH100Bandwidth.bandwidthGBps = h100.bandwidthGBps;
+    KernelModel::BoundDevice atLower = m.bind(h200AtH100Bandwidth);
+    atLower.tensorBandwidthRatio = {0.0, 0.0, 0.0};
+    int bounded = 0;
+    for (std::int64_t n : {std::int64_t{1} << 16, std::int64_t{1} << 18, std::int64_t{1} << 20, std::int64_t{1} << 22,
+                           std::int64_t{1} << 26}) {
+        const Kernel add = Kernel::elementwise(n, 2, 1, flops_per_element::kAdd, 2);
+        const double own = m.predict(add, unlinked).deviceMs;
+        const double lower = m.predict(add, atLower).deviceMs;
+        const double priced = m.predict(add, b200).deviceMs;
+        qInfo("fp16 add of %lld elements: H200 network %.5f ms, at the H100's bandwidth %.5f ms, priced %.5f ms "
+              "(H100 %.5f ms)",
+              static_cast<long long>(n), own, lower, priced, m.predict(add, h100).deviceMs);
+        QVERIFY(std::abs(priced / std::min(own, lower) - 1.0) < 1e-9);
+        bounded += lower < own ? 1 : 0;
+    }
+    QVERIFY(bounded > 0);  // the network does read more bandwidth as slower somewhere
     Kernel tf32 = sgemm;
     tf32.compute = ComputeType::TF32;
     QVERIFY(m.predict(tf32, b200).deviceMs != m.predict(tf32, unlinked).deviceMs);
