@@ -271,7 +271,7 @@ const GpuSpec *calibrationSourceFor(const UtilisationModel &model, const DeviceR
     return best;
 }
 
-// The bandwidth sibling of a GPU (BoundDevice::tensorBandwidthRatio): the catalogue GPU of the same
+// The bandwidth sibling of a GPU (BoundDevice::siblingBandwidthRatio): the catalogue GPU of the same
 // chip, SM count, L2 and boost clock (within kSiblingClockTolerance) with the lowest DRAM bandwidth,
 // if lower than this GPU's; nullptr otherwise. The learned utilisation of a tensor-core kernel rises
 // with bandwidth far beyond what its bytes need (its features were learned on FP32 kernels, whose
@@ -384,7 +384,7 @@ KernelModel::BoundDevice KernelModel::bind(const DeviceResources &device) const 
         }
         if (!b.calibratedPer[i] && !m.isEmpty()) {
             if (const GpuSpec *sibling = bandwidthSiblingFor(whole, source)) {
-                b.tensorBandwidthRatio[i] = sibling->bandwidthGBps / whole.bandwidthGBps;
+                b.siblingBandwidthRatio[i] = sibling->bandwidthGBps / whole.bandwidthGBps;
                 b.bandwidthSibling[i] = sibling->id;
             }
         }
@@ -447,25 +447,26 @@ KernelPrediction KernelModel::predict(const Kernel &kernel, const BoundDevice &d
     const double floorS = um.isEmpty() ? 0.0 : um.floorS;
     bool extrapolated = false;
     double u = 0;
-    if (matrixClass && f.compute != ComputeType::FP32 && device.tensorBandwidthRatio[kindIndex] > 0) {
+    const double siblingRatio = device.siblingBandwidthRatio[kindIndex];
+    auto atSiblingBandwidth = [&] {
+        DeviceResources sibling = device.resources;
+        sibling.bandwidthGBps *= siblingRatio;
+        return computeKernelFeatures(kernel, sibling);
+    };
+    if (matrixClass && f.compute != ComputeType::FP32 && siblingRatio > 0) {
         // A tensor-core kernel on a GPU with a bandwidth sibling: its time there, less the sibling's DRAM
         // time of its bytes, plus this GPU's (both at kStreamingFraction of datasheet bandwidth).
-        DeviceResources sibling = device.resources;
-        sibling.bandwidthGBps *= device.tensorBandwidthRatio[kindIndex];
-        const KernelFeatures fs = computeKernelFeatures(kernel, sibling);
+        const KernelFeatures fs = atSiblingBandwidth();
         const double siblingS = fs.rooflineS / utilisation(kernel, fs, device, &extrapolated);
         const double ownDramS = f.memoryS / kStreamingFraction;
         const double timeS = std::max(siblingS - std::min(siblingS, fs.memoryS / kStreamingFraction) + ownDramS, ownDramS);
         u = std::clamp(f.rooflineS / timeS, 1e-6, um.uMax);
     } else {
         u = utilisation(kernel, f, device, &extrapolated);
-        const double ratio = device.tensorBandwidthRatio[kindIndex];
-        if (!matrixClass && ratio > 0 && ratio < 1) {
+        if (!matrixClass && siblingRatio > 0 && siblingRatio < 1) {
             // An element-wise kernel on a GPU with a lower-bandwidth sibling is never slower than the
             // same network gives it at the sibling's bandwidth (docs/predictor.md "Bandwidth siblings").
-            DeviceResources sibling = device.resources;
-            sibling.bandwidthGBps *= ratio;
-            const KernelFeatures fs = computeKernelFeatures(kernel, sibling);
+            const KernelFeatures fs = atSiblingBandwidth();
             bool ignored = false;
             const double siblingS = fs.rooflineS / utilisation(kernel, fs, device, &ignored);
             if (siblingS < f.rooflineS / u) {

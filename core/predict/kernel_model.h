@@ -154,7 +154,7 @@ public:
         // DRAM time of their bytes in place of the sibling's; 0 = priced at its own bandwidth. For the
         // vector model (element-wise kernels) the ratio bounds instead: never slower than at the
         // sibling's bandwidth.
-        std::array<double, kUtilisationModelCount> tensorBandwidthRatio{0.0, 0.0, 0.0};
+        std::array<double, kUtilisationModelCount> siblingBandwidthRatio{0.0, 0.0, 0.0};
         std::array<QString, kUtilisationModelCount> bandwidthSibling{};
     };
     BoundDevice bind(const DeviceResources &device) const;

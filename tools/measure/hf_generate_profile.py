@@ -18,7 +18,6 @@ Random weights, nothing downloaded. Run on a device machine:
 Rows (one CSV): model, layers, batch, prompt, metric, value, unit, notes (+ machine columns).
 """
 import argparse
-import csv
 import os
 import platform
 import statistics
@@ -27,7 +26,8 @@ import time
 import traceback
 
 import torch
-import torch.nn.functional as F
+
+from llm_decode import Writer  # same folder: the script's own directory is on sys.path
 
 FIELDS = ["model", "layers", "batch", "prompt", "metric", "value", "unit", "notes", "gpu_name", "cpu_model",
           "torch_version", "transformers_version"]
@@ -44,23 +44,8 @@ def cpu_model():
     return platform.processor()
 
 
-class Writer:
-    def __init__(self, path):
-        new = not os.path.exists(path)
-        self.f = open(path, "a", newline="")
-        self.w = csv.DictWriter(self.f, fieldnames=FIELDS)
-        if new:
-            self.w.writeheader()
-        import transformers
-        self.common = {"gpu_name": torch.cuda.get_device_name(0), "cpu_model": cpu_model(),
-                       "torch_version": torch.__version__, "transformers_version": transformers.__version__}
-
-    def row(self, **kw):
-        r = dict(self.common)
-        r.update(kw)
-        self.w.writerow({k: r.get(k, "") for k in FIELDS})
-        self.f.flush()
-        print(",".join(str(r.get(k, "")) for k in FIELDS[:8]), flush=True)
+def writer(path):
+    return Writer(path, fields=FIELDS, extra={"cpu_model": cpu_model()}, echo=8)
 
 
 def sync():
@@ -320,7 +305,7 @@ def main():
                     help="quick: LLaMA 32 and 8 layers at batch 1 only")
     args = ap.parse_args()
     top = args.top or os.path.join(os.path.dirname(args.out) or ".", "hf_generate_profile_tables.txt")
-    w = Writer(args.out)
+    w = writer(args.out)
     w.row(model="-", metric="torch_threads", value=str(torch.get_num_threads()), unit="", notes="")
     rc = 0
     plan = [("micro", None, None), ("llama", 32, [(1, 128), (8, 128)]), ("llama", 8, [(1, 128)]),

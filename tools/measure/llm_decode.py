@@ -39,10 +39,16 @@ def gpu_name():
 
 
 class Writer:
-    def __init__(self, path):
+    """Appends rows to a CSV of `fields` (header when new), each written through at once and echoed
+    (its first `echo` columns); every row carries the machine columns (GPU, torch and transformers
+    versions, plus `extra`)."""
+
+    def __init__(self, path, fields=FIELDS, extra=None, echo=16):
+        self.fields = fields
+        self.echo = echo
         new = not os.path.exists(path)
         self.f = open(path, "a", newline="")
-        self.w = csv.DictWriter(self.f, fieldnames=FIELDS)
+        self.w = csv.DictWriter(self.f, fieldnames=fields)
         if new:
             self.w.writeheader()
         self.common = {"gpu_name": gpu_name(), "torch_version": torch.__version__}
@@ -51,14 +57,15 @@ class Writer:
             self.common["transformers_version"] = transformers.__version__
         except Exception:
             self.common["transformers_version"] = ""
+        self.common.update(extra or {})
 
     def row(self, **kw):
         r = dict(self.common)
         r.update(kw)
-        self.w.writerow({k: r.get(k, "") for k in FIELDS})
+        self.w.writerow({k: r.get(k, "") for k in self.fields})
         self.f.flush()
         os.fsync(self.f.fileno())
-        print(",".join(str(r.get(k, "")) for k in FIELDS[:16]), flush=True)
+        print(",".join(str(r.get(k, "")) for k in self.fields[:self.echo]), flush=True)
 
 
 def graph_time_ms(fn, reps, device):

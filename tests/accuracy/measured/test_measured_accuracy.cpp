@@ -454,7 +454,7 @@ void TestMeasuredAccuracy::largeBatchFp32Bias() {
 // measured, the mean |predicted ratio / measured ratio - 1| per precision. Measured medians: TF32
 // 0.887, FP16 0.921, FP32 0.946 (CNNs at 128 gain 5-18 %, not the 30 % of the bandwidth). Before
 // tensor-core kernels were priced on their bandwidth sibling (KernelModel::BoundDevice::
-// tensorBandwidthRatio) the TF32 rows' predicted median was about 0.74 (error 13.7 %); with it 0.815 (7.4 %);
+// siblingBandwidthRatio) the TF32 rows' predicted median was about 0.74 (error 13.7 %); with it 0.815 (7.4 %);
 // FP16 13.1 -> 12.1 %; FP32 (CUDA cores, not sibling-priced) 5.9 %. Guards at those figures + ~1 point.
 void TestMeasuredAccuracy::h200AgainstH100_data() {
     QTest::addColumn<QString>("precision");

@@ -258,7 +258,7 @@ void TestPhysicsCeilings::bandwidth() {
     // (copy kernels, most of them under 10 us of traffic) and the wide-issue factor of FP32
     // convolutions (0.71: slower cuDNN SIMT convolutions on GA10x / Ada / Hopper). 1,296,449 before
     // tensor-core kernels of the H200 and the A100 80GB boards were priced on their bandwidth sibling
-    // (KernelModel::BoundDevice::tensorBandwidthRatio: the H100 SXM's, the A100 40GB's utilisation with
+    // (KernelModel::BoundDevice::siblingBandwidthRatio: the H100 SXM's, the A100 40GB's utilisation with
     // their own DRAM time). 1,250,059 before the element-wise monotone guard (an uncalibrated GPU's
     // element-wise kernel never slower than at its bandwidth sibling's bandwidth).
     constexpr int kRecorded = 1217245;

@@ -479,7 +479,7 @@ void TestKernelModel::bandwidthSiblingForTensorKernels() {
     QCOMPARE(b200.bandwidthSibling[gemmIndex], QStringLiteral("h100-sxm5-80gb"));
     QCOMPARE(b200.bandwidthSibling[convIndex], QStringLiteral("h100-sxm5-80gb"));
     QCOMPARE(b200.bandwidthSibling[vecIndex], QStringLiteral("h100-sxm5-80gb"));  // element-wise: a bound only (below)
-    QVERIFY(std::abs(b200.tensorBandwidthRatio[gemmIndex] - 3352.0 / 4800.0) < 1e-9);
+    QVERIFY(std::abs(b200.siblingBandwidthRatio[gemmIndex] - 3352.0 / 4800.0) < 1e-9);
     QVERIFY(m.bind(h100).bandwidthSibling[gemmIndex].isEmpty());  // the lowest bandwidth of its kind
     QVERIFY(KernelModel::calibrationNote(b200).contains(QStringLiteral("as on the H100 SXM")));
     // A100s: the calibration's source when it is one (its level was fitted at its bandwidth).
@@ -489,7 +489,7 @@ void TestKernelModel::bandwidthSiblingForTensorKernels() {
     const KernelModel::BoundDevice pcie40 = m.bind(device(QStringLiteral("a100-pcie-40gb")));
     QVERIFY(pcie40.bandwidthSibling[gemmIndex].isEmpty());  // its own GEMM calibration
     QCOMPARE(pcie40.bandwidthSibling[convIndex], QStringLiteral("a100-pcie-80gb"));  // more bandwidth: ratio > 1
-    QVERIFY(std::abs(pcie40.tensorBandwidthRatio[convIndex] - 1935.0 / 1555.0) < 1e-9);
+    QVERIFY(std::abs(pcie40.siblingBandwidthRatio[convIndex] - 1935.0 / 1555.0) < 1e-9);
     QVERIFY(m.bind(device(QStringLiteral("a30"))).bandwidthSibling[gemmIndex].isEmpty());  // GA100 with 56 SMs
 
     // By hand: a TF32 GEMM on the H200 = its time on the H100 - bytes / (0.9 x 3352 GB/s) + bytes / (0.9 x 4800 GB/s).
@@ -510,13 +510,13 @@ void TestKernelModel::bandwidthSiblingForTensorKernels() {
     // or, where the network gives it less time there, at the H100's bandwidth (the same network and
     // calibration otherwise): never slower than with less bandwidth.
     KernelModel::BoundDevice unlinked = b200;
-    unlinked.tensorBandwidthRatio = {0.0, 0.0, 0.0};
+    unlinked.siblingBandwidthRatio = {0.0, 0.0, 0.0};
     const Kernel sgemm = Kernel::gemm(4096, 4096, 4096, 1);
     QCOMPARE(m.predict(sgemm, b200).deviceMs, m.predict(sgemm, unlinked).deviceMs);
     DeviceResources h200AtH100Bandwidth = h200;
     h200AtH100Bandwidth.bandwidthGBps = h100.bandwidthGBps;
     KernelModel::BoundDevice atLower = m.bind(h200AtH100Bandwidth);
-    atLower.tensorBandwidthRatio = {0.0, 0.0, 0.0};
+    atLower.siblingBandwidthRatio = {0.0, 0.0, 0.0};
     int bounded = 0;
     for (std::int64_t n : {std::int64_t{1} << 16, std::int64_t{1} << 18, std::int64_t{1} << 20, std::int64_t{1} << 22,
                            std::int64_t{1} << 26}) {
