@@ -196,6 +196,7 @@ std::uint64_t Kernel::hash() const {
     };
     mix(static_cast<std::uint64_t>(kind) | (static_cast<std::uint64_t>(compute) << 8) |
         (static_cast<std::uint64_t>(elementBytes) << 16) | (static_cast<std::uint64_t>(linear) << 24) |
+        (static_cast<std::uint64_t>(channelsLast) << 25) |
         (static_cast<std::uint64_t>(static_cast<std::uint32_t>(inputs)) << 32));
     for (std::int64_t v : {batch, m, n, k, inChannels, outChannels, inH, inW, groups, elements, rows, rowLength}) {
         mix(static_cast<std::uint64_t>(v));
@@ -219,7 +220,7 @@ bool Kernel::sameAs(const Kernel &o) const {
            strideW == o.strideW && padH == o.padH && padW == o.padW && dilationH == o.dilationH &&
            dilationW == o.dilationW && groups == o.groups && elements == o.elements && rows == o.rows &&
            rowLength == o.rowLength && inputs == o.inputs && outputs == o.outputs &&
-           flopsPerElement == o.flopsPerElement;
+           flopsPerElement == o.flopsPerElement && channelsLast == o.channelsLast;
 }
 
 }  // namespace infersight

@@ -50,6 +50,9 @@ struct Kernel {
     std::int64_t inChannels = 0, outChannels = 0, inH = 0, inW = 0;
     int kernelH = 1, kernelW = 1, strideH = 1, strideW = 1, padH = 0, padW = 0, dilationH = 1, dilationW = 1;
     std::int64_t groups = 1;
+    // Depthwise Stencil: the input is channels-last in memory (what a permute back from NHWC leaves,
+    // as in ConvNeXt's blocks), so PyTorch runs cuDNN's NHWC depthwise kernel instead of its own NCHW one.
+    bool channelsLast = false;
 
     // Elementwise / Copy: `elements` per tensor, `inputs` tensors read and `outputs` written of that size.
     // RowReduction: `rows` x `rowLength` (elements = rows * rowLength).

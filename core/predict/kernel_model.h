@@ -100,17 +100,26 @@ public:
     // at which every DLE leave-one-GPU-out and leave-one-family-out figure is no worse than without
     // it (docs/predictor.md, "Tensor-core kernels and depthwise convolutions").
     static constexpr double kDepthwiseEfficiency = 0.6;
+    // FP32 depthwise convolutions (4-byte elements: an FP32 model under any precision setting) run
+    // PyTorch's own NCHW kernel (at::native conv_depthwise2d: cuDNN takes depthwise convolutions only
+    // in half precision or channels-last), one thread per output with 64-bit index arithmetic: it is
+    // bound by instruction issue, not by DRAM. depthwiseIssueCycles() gives its SM clock cycles per
+    // output, at the boost clock (the kernel draws little power: the H100 held 1,950-1,980 MHz on it),
+    // so t = outputs x cycles / (SMs x clock); the kernel's time is the larger of that and the vector
+    // network's streaming time (docs/predictor.md "Depthwise convolutions").
+    static double depthwiseIssueCycles(int windowTaps, int stride);
     // Achieved fraction of the learned utilisation for FP32 GEMMs (cuBLAS SGEMM, CUDA cores) on GPUs
     // whose issue slots feed 32 FP32 lanes (DeviceResources::fp32LanesPerIssue: GA10x, Ada, Hopper,
     // Blackwell). Every GPU of the kernel data feeds 16 per slot, where an SGEMM's loads and address
     // arithmetic issue beside its FFMAs; with 32 they take FFMA slots, so the libraries reach less of
     // the doubled datasheet peak. Fitted with kWideIssueFp32ConvEfficiency on the FP32 GPU-bound rows
-    // of data/measured (H100 SXM, the one wide-issue GPU measured; 41 rows: 0.934),
-    // leave-one-model-family-out 0.89-0.95: `infersight-cli validate --fit-fp32-issue`
-    // (docs/predictor.md "Wide-issue FP32").
-    static constexpr double kWideIssueFp32Efficiency = 0.93;
+    // of data/measured (H100 SXM, the one wide-issue GPU measured; 41 rows: 0.948 since FP32 depthwise
+    // convolutions are priced issue-bound, 0.934 before), leave-one-model-family-out 0.89-0.95:
+    // `infersight-cli validate --fit-fp32-issue` (docs/predictor.md "Wide-issue FP32").
+    static constexpr double kWideIssueFp32Efficiency = 0.95;
     // The same for cuDNN's FP32 convolutions (its SIMT implicit-GEMM kernels, 1x1 convolutions
-    // included), fitted jointly on the same rows: 0.709, leave-one-model-family-out 0.70-0.77 (the
+    // included), fitted jointly on the same rows: 0.716 (0.709 before), leave-one-model-family-out
+    // 0.71-0.86 (the
     // H100's convolution-heavy CNNs ran 1.15-1.55x the time predicted with one shared factor, its
     // GEMM-heavy transformers 0.85-0.96x).
     static constexpr double kWideIssueFp32ConvEfficiency = 0.71;

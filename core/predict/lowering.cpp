@@ -331,6 +331,8 @@ private:
     std::vector<int> eagerBiasInto;              // eager: Add node folded into a MatMul's addmm
     std::vector<std::uint8_t> hostScalar;        // node computes only on shape scalars (no aten op)
     std::vector<std::uint8_t> eagerViewTranspose;  // eager: a Transpose feeding SDPA (a view)
+    // Per value: a 4-D activation that PyTorch holds in channels-last memory (findChannelsLast).
+    std::vector<std::uint8_t> channelsLastValue;
     // Eager nn.MultiheadAttention fast path (findEagerMha): per node, the last node of the
     // attention op it belongs to (-1: none); per op, the nodes whose kernels it runs.
     struct MhaOp {
@@ -344,6 +346,7 @@ private:
     std::vector<MhaOp> mhaOps;
     std::vector<std::uint8_t> mhaShape;   // shape arithmetic only the fast-path op's nodes read
 
+    void findChannelsLast();
     const Value &val(int v) const { return g.values[static_cast<std::size_t>(v)]; }
     std::int64_t elems(int v) const { return v >= 0 ? val(v).elements() : -1; }
     bool folded(int v) const { return v >= 0 && val(v).intData.has_value() && !a.isGraphOutput[static_cast<std::size_t>(v)]; }
@@ -1507,6 +1510,8 @@ bool Lowerer::lowerConv(const Node &n, ComputeType ct, int eb, Kernel &out) cons
         if (depthwise) {
             k = Kernel::stencil(x[0], cin, inH, inW, kh, kw, 1, 0, eb);
             k.flopsPerElement = kDepthwiseStencilFlopsPerTap;  // a multiply-add per tap: not a pooling window
+            k.channelsLast = o.memoryFormat == MemoryFormat::ChannelsLast ||
+                             (!channelsLastValue.empty() && channelsLastValue[static_cast<std::size_t>(xv)] != 0);
         } else {
             k = Kernel::conv2d(x[0], cin, cout, inH, inW, kh, kw, 1, 0, group, ct, eb, 1);
         }
@@ -2114,6 +2119,33 @@ void Lowerer::emitCopy(const NodeLowering &c) {
     pushKernel(c.node, fill ? Kernel::elementwise(c.outE, 1, 1, 1.0, c.eb) : Kernel::copy(c.outE, c.eb, 1));
 }
 
+// Which 4-D activations PyTorch holds in channels-last memory: a permute from NHWC back to NCHW
+// (Transpose perm 0,3,1,2) returns a view with channels-last strides, which convolutions keep (cuDNN
+// writes their output in their input's format) and element-wise ops and batch norm pass on. ConvNeXt's
+// blocks (permute, LayerNorm, MLP, permute back) and LayerNorm2d run the whole network so. Only the
+// depthwise convolution's kernel choice reads it (cuDNN's NHWC kernel instead of PyTorch's NCHW one).
+void Lowerer::findChannelsLast() {
+    channelsLastValue.assign(g.values.size(), 0);
+    for (const Node &n : g.nodes) {
+        const int y = n.output(0);
+        if (y < 0 || val(y).shape.size() != 4) {
+            continue;
+        }
+        const OpKind kind = a.kinds[static_cast<std::size_t>(&n - g.nodes.data())];
+        bool cl = false;
+        if (kind == OpKind::Transpose) {
+            cl = n.attrInts(u"perm") == std::vector<std::int64_t>{0, 3, 1, 2};
+        } else if (kind == OpKind::Conv || kind == OpKind::Elementwise || kind == OpKind::BatchNorm) {
+            for (int in : n.inputs) {
+                if (in >= 0 && channelsLastValue[static_cast<std::size_t>(in)] && val(in).shape == val(y).shape) {
+                    cl = true;
+                }
+            }
+        }
+        channelsLastValue[static_cast<std::size_t>(y)] = cl ? 1 : 0;
+    }
+}
+
 KernelPlan Lowerer::run() {
     plan.precision = o.precision;
     plan.runtime = o.runtime;
@@ -2140,6 +2172,7 @@ KernelPlan Lowerer::run() {
         findEagerSilu();
     }
     findEagerMha();
+    findChannelsLast();
     for (std::size_t i = 0; i < nn; ++i) {
         lowerNode(static_cast<int>(i));
     }

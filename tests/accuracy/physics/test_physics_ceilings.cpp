@@ -17,6 +17,7 @@
 #include "design/design.h"
 #include "hardware/gpu_catalogue.h"
 #include "hardware/target.h"
+#include "predict/kernel_model.h"
 #include "predict/lowering.h"
 #include "predict/predictor.h"
 #include "zoo/model_zoo.h"
@@ -107,6 +108,8 @@ struct Sweep {
     std::map<QString, std::map<QString, double>> latency;
     QStringList rooflineViolations;
     int bandwidthViolations = 0;
+    // FP32 NCHW depthwise convolutions slower than 2x their bytes: measured so (named in bandwidth()).
+    int measuredIssueBound = 0;
     QStringList bandwidthExamples;    // the first few
     QStringList streamingViolations;  // element-wise and copy kernels with >= 100 us of traffic
     std::map<QString, int> bandwidthByClass;   // "class, traffic bucket" -> kernels
@@ -166,7 +169,11 @@ const Sweep &sweep() {
                                                       .arg(bound, 0, 'g', 4);
                     }
                     const double rawComputeMs = k.flops() / (peak * 1e12) * 1e3;
-                    if (memoryMs > rawComputeMs && k.bytes() > 1e6 && t.gpuMs > 2.0 * memoryMs) {
+                    // PyTorch's NCHW depthwise kernel is issue-bound, as measured (bandwidth()).
+                    const bool issueBoundDepthwise = isDepthwiseStencil(k) && k.elementBytes >= 4 && !k.channelsLast;
+                    if (memoryMs > rawComputeMs && k.bytes() > 1e6 && t.gpuMs > 2.0 * memoryMs && issueBoundDepthwise) {
+                        ++out.measuredIssueBound;
+                    } else if (memoryMs > rawComputeMs && k.bytes() > 1e6 && t.gpuMs > 2.0 * memoryMs) {
                         const QString key = QStringLiteral("%1, bytes at bandwidth %2")
                                                 .arg(kernelClassName(k.kind))
                                                 .arg(memoryMs < 0.01    ? QStringLiteral("< 10 us")
@@ -239,6 +246,12 @@ void TestPhysicsCeilings::bandwidth() {
         qInfo("  %s: %d kernels, worst %.1fx", qPrintable(key), n, s.bandwidthWorst.at(key));
     }
     printSome(s.bandwidthExamples, 10);
+    // The measured data says so for PyTorch's FP32 NCHW depthwise kernel (KernelModel::depthwiseIssueCycles):
+    // data/measured/h100-sxm5-80gb/kernel_bench.csv and kernel_bench_depthwise.csv, the conv2d-depthwise
+    // rows of dtype fp32 / fp32-strict, layout nchw (kernel at::native conv_depthwise2d): 3x3 stride 1
+    // at 0.83 TB/s, 5x5 at 0.49, 7x7 at 0.24 of the H100's 3.35 TB/s, whatever the size (32-1,632
+    // channels, 7-112 pixels, batch 128). Counted apart, not as violations.
+    qInfo("%d FP32 NCHW depthwise kernels slower than 2x their bytes, as measured (not counted above)", s.measuredIssueBound);
     // Holds: streaming kernels (element-wise, copies: one thread per element, nothing but the
     // traffic to do) whose bytes take >= 100 us at the datasheet bandwidth, where the few us a
     // launch and its tail cost are under a few % of the time.
@@ -261,7 +274,9 @@ void TestPhysicsCeilings::bandwidth() {
     // (KernelModel::BoundDevice::siblingBandwidthRatio: the H100 SXM's, the A100 40GB's utilisation with
     // their own DRAM time). 1,250,059 before the element-wise monotone guard (an uncalibrated GPU's
     // element-wise kernel never slower than at its bandwidth sibling's bandwidth).
-    constexpr int kRecorded = 1217245;
+    // 1,217,245 before FP32 NCHW depthwise convolutions were priced issue-bound, as measured: those are
+    // counted apart now (measuredIssueBound), and the wide-issue GEMM factor was refitted (0.93 -> 0.95).
+    constexpr int kRecorded = 1206367;
     QVERIFY2(s.bandwidthViolations <= kRecorded,
              qPrintable(QStringLiteral("%1 kernels over 2x their bytes at bandwidth, recorded %2")
                             .arg(s.bandwidthViolations)
@@ -329,8 +344,10 @@ void TestPhysicsCeilings::monotonic() {
     // predictions: what is left is its FP32 and element-wise kernels, priced at its own bandwidth).
     // 1,526 before the desktop "workstation" host (no RTX 4090 prediction slower than the L4's since)
     // and hf-eager decode steps at eager PyTorch's host costs; 1,426 before the element-wise monotone guard (H200 slower than H100 SXM 213 ->
-    // 133 predictions, A100 SXM4 80GB slower than the 40GB 98 -> 40).
-    constexpr int kRecorded = 1130;
+    // 133 predictions, A100 SXM4 80GB slower than the 40GB 98 -> 40); 1,130 before FP32 NCHW depthwise
+    // convolutions were priced issue-bound (SMs x clock: KernelModel::depthwiseIssueCycles) with the
+    // wide-issue GEMM factor refitted (0.93 -> 0.95).
+    constexpr int kRecorded = 1110;
     QVERIFY2(violations.size() <= kRecorded,
              qPrintable(QStringLiteral("%1 predictions slower on the better GPU, recorded %2").arg(violations.size()).arg(kRecorded)));
     QEXPECT_FAIL("", "monotonic-in-hardware ceiling of issue 17 not met yet (docs/accuracy.md)", Continue);

@@ -49,6 +49,28 @@ inline Graph convBnRelu(bool bias) {
     return finish(b);
 }
 
+// Two 3x3 depthwise convolutions (batch 64, 96 channels, 56x56): the first on the NCHW input, the second on a
+// ConvNeXt-style permute to NHWC and back (a channels-last view in PyTorch) plus a residual Add.
+inline Graph depthwiseAfterPermute() {
+    GraphBuilder b(QStringLiteral("depthwise_permute"));
+    const int x = b.input(QStringLiteral("x"), DType::F32, fixedShape({64, 96, 56, 56}));
+    const AttributeList dw{{QStringLiteral("kernel_shape"), Attribute::fromInts({3, 3})},
+                        {QStringLiteral("pads"), Attribute::fromInts({1, 1, 1, 1})},
+                        {QStringLiteral("group"), Attribute::fromInt(96)}};
+    const int c1 = b.op(QStringLiteral("Conv"), {x, b.weight(QStringLiteral("dw1.weight"), {96, 1, 3, 3})}, dw,
+                        QStringLiteral("dw1"));
+    const int t1 = b.op(QStringLiteral("Transpose"), {c1}, {{QStringLiteral("perm"), Attribute::fromInts({0, 2, 3, 1})}},
+                        QStringLiteral("to_nhwc"));
+    const int r = b.op(QStringLiteral("Relu"), {t1}, {}, QStringLiteral("relu"));
+    const int t2 = b.op(QStringLiteral("Transpose"), {r}, {{QStringLiteral("perm"), Attribute::fromInts({0, 3, 1, 2})}},
+                        QStringLiteral("to_nchw"));
+    const int add = b.op(QStringLiteral("Add"), {t2, c1}, {}, QStringLiteral("residual"));
+    const int c2 = b.op(QStringLiteral("Conv"), {add, b.weight(QStringLiteral("dw2.weight"), {96, 1, 3, 3})}, dw,
+                        QStringLiteral("dw2"));
+    b.output(c2);
+    return finish(b);
+}
+
 // nn.Linear on a rank-3 input as torch.onnx exports it: MatMul + Add of the bias.
 inline Graph linearWithBias() {
     GraphBuilder b(QStringLiteral("linear"));

@@ -24,6 +24,7 @@
 //    transpose, in-projection addmm, head-split views and 5 transpose copies, q and k^T scaling,
 //    MatMul, Softmax, MatMul, out-projection) make 441 ops and 271 kernels.
 #include "design/design.h"
+#include "hardware/gpu_catalogue.h"
 #include "graph/graph_builder.h"
 #include "predict/kernel_model.h"
 #include "predict/lowering.h"
@@ -58,6 +59,7 @@ class TestLowering : public QObject {
 private slots:
     void kernelCounts_data();
     void kernelCounts();
+    void depthwiseMemoryFormat();
     void resnet50Counts_data();
     void resnet50Counts();
     void precisionPaths_data();
@@ -600,6 +602,40 @@ void TestLowering::nchwLayoutTransforms() {
     QCOMPARE(countRole(lower(m->graph(), Precision::FP16, Runtime::Eager), KernelRole::Layout), 70);
     QCOMPARE(memoryFormatName(MemoryFormat::Contiguous), QStringLiteral("nchw"));
     QCOMPARE(memoryFormatName(MemoryFormat::ChannelsLast), QStringLiteral("channels-last"));
+}
+
+// A depthwise convolution reads channels-last memory after a permute from NHWC back to NCHW (and
+// through the element-wise ops after it), or everywhere under the channels-last memory format: then
+// PyTorch runs cuDNN's NHWC kernel, otherwise its own NCHW one (KernelModel::depthwiseIssueCycles).
+void TestLowering::depthwiseMemoryFormat() {
+    const Graph g = test_graphs::depthwiseAfterPermute();
+    for (MemoryFormat f : {MemoryFormat::Contiguous, MemoryFormat::ChannelsLast}) {
+        const KernelPlan plan = lower(g, Precision::FP32, Runtime::Eager, f);
+        std::vector<bool> channelsLast;
+        for (const PlannedKernel &pk : plan.kernels) {
+            if (isDepthwiseStencil(pk.kernel)) {
+                channelsLast.push_back(pk.kernel.channelsLast);
+            }
+        }
+        QCOMPARE(channelsLast.size(), std::size_t{2});
+        QCOMPARE(channelsLast[0], f == MemoryFormat::ChannelsLast);
+        QVERIFY(channelsLast[1]);
+    }
+    // The NCHW kernel is issue-bound: on an H100 SXM (132 SMs, 1,980 MHz) the second 3x3 convolution
+    // of 64 x 96 x 56 x 56 outputs takes at least 2.49 cycles each (the H100 kernel data), 184 us; the
+    // first one is priced so, the channels-last one by its streaming time alone (much less).
+    const KernelPlan plan = lower(g, Precision::FP32, Runtime::Eager);
+    const GpuSpec *h100 = GpuCatalogue::builtIn().find(QStringLiteral("h100-sxm5-80gb"));
+    QVERIFY(h100);
+    std::vector<double> ms;
+    for (const PlannedKernel &pk : plan.kernels) {
+        if (isDepthwiseStencil(pk.kernel)) {
+            ms.push_back(predictKernel(pk.kernel, DeviceResources::fromSpec(*h100)).deviceMs);
+        }
+    }
+    const double issueMs = 64.0 * 96 * 56 * 56 * 2.49 / (132 * 1980e6) * 1e3;
+    QVERIFY2(ms[0] >= issueMs * 0.999, qPrintable(QString::number(ms[0])));
+    QVERIFY2(ms[1] < issueMs * 0.7, qPrintable(QString::number(ms[1])));
 }
 
 QTEST_GUILESS_MAIN(TestLowering)

@@ -479,5 +479,54 @@ class GpuSmokeTest(unittest.TestCase):
             shutil.rmtree(d, ignore_errors=True)
 
 
+class KernelBenchCpuTest(unittest.TestCase):
+    """kernel_bench.py's loops on the CPU, with CUDA events and synchronisation replaced by wall-clock
+    stand-ins: every part writes rows with the columns the C++ test reads, bytes and flops by hand."""
+
+    def test_rows(self):
+        try:
+            import torch
+        except ImportError:
+            self.skipTest("torch missing")
+        import kernel_bench as kb
+        from unittest import mock
+
+        class Event:
+            def __init__(self, **_):
+                self.t = 0.0
+
+            def record(self):
+                self.t = time.perf_counter()
+
+            def elapsed_time(self, other):
+                return (other.t - self.t) * 1e3
+
+        randn = torch.randn
+        d = tempfile.mkdtemp()
+        try:
+            with mock.patch.object(torch.cuda, "Event", Event), \
+                    mock.patch.object(torch.cuda, "synchronize", lambda: None), \
+                    mock.patch.object(torch.cuda, "get_device_name", lambda i: "cpu stand-in"), \
+                    mock.patch.object(torch, "randn", lambda *a, device=None, dtype=None: randn(*a)), \
+                    mock.patch.object(kb, "kernels_of", lambda fn: "k"), \
+                    mock.patch.object(kb, "conv_configs", lambda *a: [(8, 8, 14, 3, 1, 1), (16, 16, 14, 5, 2, 16)]):
+                out = kb.Out(os.path.join(d, "k.csv"))
+                kb.conv_rows(out, time.time() + 30, 2)
+                kb.se_rows(out, time.time() + 0.5, 1)
+            with open(os.path.join(d, "k.csv")) as f:
+                rows = list(csv.DictReader(f))
+        finally:
+            shutil.rmtree(d, ignore_errors=True)
+        self.assertEqual(list(rows[0].keys()), kb.FIELDS)
+        dw = [r for r in rows if r["op"] == "conv2d-depthwise" and r["dtype"] == "fp32"]
+        self.assertEqual(len(dw), 1)
+        r = dw[0]
+        # 16 channels, 14x14 in, 5x5 window, stride 2, pad 2: 7x7 out; 2 x 25 flops per output (batch 2).
+        self.assertEqual(int(r["flops"]), 2 * 2 * 16 * 7 * 7 * 25)
+        self.assertEqual(int(r["bytes"]), 4 * (2 * 16 * 14 * 14 + 16 * 25 + 2 * 16 * 7 * 7))
+        self.assertGreater(float(r["ms_median"]), 0)
+        self.assertTrue(any(r["op"] == "se-pool" for r in rows))
+
+
 if __name__ == "__main__":
     unittest.main()
