@@ -528,5 +528,23 @@ class KernelBenchCpuTest(unittest.TestCase):
         self.assertTrue(any(r["op"] == "se-pool" for r in rows))
 
 
+class ModelProfileTest(unittest.TestCase):
+    """model_profile.py's default runs name registry models and precisions (it needs a GPU to run)."""
+
+    def test_default_runs(self):
+        try:
+            import torch  # noqa: F401
+        except ImportError:
+            self.skipTest("torch missing")
+        import model_profile
+        names = {s.name for s in registry.select(None)}
+        for run in model_profile.DEFAULT_RUNS.split(","):
+            name, precision, batch = run.split(":")
+            self.assertIn(name, names)
+            self.assertIn(precision, registry.PRECISIONS)
+            self.assertGreater(int(batch), 0)
+        self.assertEqual(model_profile.FIELDS[:4], ["model", "precision", "batch", "kernel"])
+
+
 if __name__ == "__main__":
     unittest.main()
