@@ -113,13 +113,13 @@ public:
     // Blackwell). Every GPU of the kernel data feeds 16 per slot, where an SGEMM's loads and address
     // arithmetic issue beside its FFMAs; with 32 they take FFMA slots, so the libraries reach less of
     // the doubled datasheet peak. Fitted with kWideIssueFp32ConvEfficiency on the FP32 GPU-bound rows
-    // of data/measured (H100 SXM, the one wide-issue GPU measured; 41 rows: 0.948 since FP32 depthwise
-    // convolutions are priced issue-bound, 0.934 before), leave-one-model-family-out 0.89-0.95:
-    // `infersight-cli validate --fit-fp32-issue` (docs/predictor.md "Wide-issue FP32").
-    static constexpr double kWideIssueFp32Efficiency = 0.95;
+    // of data/measured (H100 SXM, the one wide-issue GPU measured; 41 rows: 0.934),
+    // leave-one-model-family-out 0.89-0.95: `infersight-cli validate --fit-fp32-issue`
+    // (docs/predictor.md "Wide-issue FP32").
+    static constexpr double kWideIssueFp32Efficiency = 0.93;
     // The same for cuDNN's FP32 convolutions (its SIMT implicit-GEMM kernels, 1x1 convolutions
-    // included), fitted jointly on the same rows: 0.716 (0.709 before), leave-one-model-family-out
-    // 0.71-0.86 (the
+    // included), fitted jointly on the same rows: 0.716 (0.709 before FP32 depthwise convolutions were
+    // priced issue-bound), leave-one-model-family-out 0.71-0.87 (the
     // H100's convolution-heavy CNNs ran 1.15-1.55x the time predicted with one shared factor, its
     // GEMM-heavy transformers 0.85-0.96x).
     static constexpr double kWideIssueFp32ConvEfficiency = 0.71;

@@ -2135,7 +2135,12 @@ void Lowerer::findChannelsLast() {
         bool cl = false;
         if (kind == OpKind::Transpose) {
             cl = n.attrInts(u"perm") == std::vector<std::int64_t>{0, 3, 1, 2};
-        } else if (kind == OpKind::Conv || kind == OpKind::Elementwise || kind == OpKind::BatchNorm) {
+        } else if (kind == OpKind::Conv) {
+            // cuDNN writes a convolution's output in its input's format, whatever the shapes.
+            const int in = n.input(0);
+            cl = in >= 0 && channelsLastValue[static_cast<std::size_t>(in)] != 0;
+        } else if (kind == OpKind::Elementwise || kind == OpKind::BatchNorm) {
+            // A channels-last operand of the output's shape (not a broadcast scale) sets the format.
             for (int in : n.inputs) {
                 if (in >= 0 && channelsLastValue[static_cast<std::size_t>(in)] && val(in).shape == val(y).shape) {
                     cl = true;

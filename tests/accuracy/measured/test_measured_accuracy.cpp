@@ -384,9 +384,9 @@ void TestMeasuredAccuracy::hostScaleLeaveOneFamilyOut() {
 
 // The kernel model's wide-issue FP32 factors (KernelModel::kWideIssueFp32Efficiency for cuBLAS GEMMs,
 // kWideIssueFp32ConvEfficiency for cuDNN convolutions) are the ones fitted jointly on the H100's
-// GPU-bound FP32 rows (`validate --fit-fp32-issue`: 0.948 / 0.716 on 41 rows, 0.934 / 0.709 before FP32
-// depthwise convolutions were priced issue-bound; leave-one-family-out 0.891-0.951 / 0.709-0.864), and
-// held out by model family they lower the rows' MAPE (15.1 % with no factor -> 14.5 %).
+// GPU-bound FP32 rows (`validate --fit-fp32-issue`: 0.934 / 0.716 on 41 rows, 0.934 / 0.709 before FP32
+// depthwise convolutions were priced issue-bound; leave-one-family-out 0.891-0.951 / 0.709-0.865), and
+// held out by model family they lower the rows' MAPE.
 void TestMeasuredAccuracy::wideIssueFp32Fit() {
     const Result<Fp32IssueFit> fit = fitWideIssueFp32Efficiency(ValidationOptions{});
     QVERIFY2(fit, qPrintable(fit ? QString() : fit.errorMessage()));
@@ -407,8 +407,8 @@ void TestMeasuredAccuracy::wideIssueFp32Fit() {
     for (const Fp32IssueFit::LeaveOut &l : fit->leaveOut) {
         QVERIFY2(l.efficiency > 0.85 && l.efficiency < 0.98, qPrintable(l.family));
         // 0.71-0.77 while FP32 depthwise convolutions were priced as streaming kernels; since they are
-        // issue-bound the ResNet and EfficientNet families pull apart (0.864 without ResNet, 0.850
-        // without EfficientNet, 0.709-0.767 without any other).
+        // issue-bound the ResNet and EfficientNet families pull apart (0.865 without ResNet, about
+        // 0.85 without EfficientNet).
         QVERIFY2(l.convEfficiency > 0.65 && l.convEfficiency < 0.90, qPrintable(l.family));
         one += l.mapeAtOne * l.rows;
         held += l.mapeHeldOut * l.rows;

@@ -49,8 +49,9 @@ inline Graph convBnRelu(bool bias) {
     return finish(b);
 }
 
-// Two 3x3 depthwise convolutions (batch 64, 96 channels, 56x56): the first on the NCHW input, the second on a
-// ConvNeXt-style permute to NHWC and back (a channels-last view in PyTorch) plus a residual Add.
+// Three 3x3 depthwise convolutions (batch 64, 96 channels, 56x56): the first on the NCHW input, the second on a
+// ConvNeXt-style permute to NHWC and back (a channels-last view in PyTorch) plus a residual Add, the third
+// (192 channels, 28x28) after a stride-2 downsampling convolution of that.
 inline Graph depthwiseAfterPermute() {
     GraphBuilder b(QStringLiteral("depthwise_permute"));
     const int x = b.input(QStringLiteral("x"), DType::F32, fixedShape({64, 96, 56, 56}));
@@ -67,7 +68,17 @@ inline Graph depthwiseAfterPermute() {
     const int add = b.op(QStringLiteral("Add"), {t2, c1}, {}, QStringLiteral("residual"));
     const int c2 = b.op(QStringLiteral("Conv"), {add, b.weight(QStringLiteral("dw2.weight"), {96, 1, 3, 3})}, dw,
                         QStringLiteral("dw2"));
-    b.output(c2);
+    // ConvNeXt's downsampling: a 2x2 stride-2 convolution to 192 channels keeps the format.
+    const int down = b.op(QStringLiteral("Conv"), {c2, b.weight(QStringLiteral("down.weight"), {192, 96, 2, 2})},
+                          {{QStringLiteral("kernel_shape"), Attribute::fromInts({2, 2})},
+                           {QStringLiteral("strides"), Attribute::fromInts({2, 2})}},
+                          QStringLiteral("down"));
+    const AttributeList dw3{{QStringLiteral("kernel_shape"), Attribute::fromInts({3, 3})},
+                            {QStringLiteral("pads"), Attribute::fromInts({1, 1, 1, 1})},
+                            {QStringLiteral("group"), Attribute::fromInt(192)}};
+    const int c3 = b.op(QStringLiteral("Conv"), {down, b.weight(QStringLiteral("dw3.weight"), {192, 1, 3, 3})}, dw3,
+                        QStringLiteral("dw3"));
+    b.output(c3);
     return finish(b);
 }
 
