@@ -116,22 +116,30 @@ double tensorAlignmentEfficiency(const Kernel &kernel, ComputeType path) {
     return (k / paddedTo(k, a)) * (n / paddedTo(n, a));
 }
 
-// SM clock cycles per output of PyTorch's NCHW depthwise kernel: the medians of the FP32 rows of at
-// least 0.1 ms in data/measured/h100-sxm5-80gb/kernel_bench.csv and kernel_bench_depthwise.csv
-// (tools/measure/kernel_bench.py; 394 rows, 32-1,632 channels, 7-112 pixels square, batch 128) at
-// stride 1: 3x3 2.49, 5x5 4.25, 7x7 8.87 cycles (the 5x5 and 7x7 windows run the kernel's generic
-// loop, the 3x3 its unrolled copy), linear in the window's taps between them and beyond; stride 2
-// costs 1.13x per output (median of its 159 rows over stride 1). Over the 394 rows: MAPE 2.9 %.
-double KernelModel::depthwiseIssueCycles(int windowTaps, int stride) {
+// SM clock cycles per output of a depthwise convolution in NCHW memory, from the rows of at least
+// 0.1 ms in data/measured/h100-sxm5-80gb/kernel_bench.csv and kernel_bench_depthwise.csv
+// (tools/measure/kernel_bench.py; 32-1,632 channels, 7-112 pixels square, batch 128):
+//  - FP32 (PyTorch's conv_depthwise2d; 394 rows), medians at stride 1: 3x3 2.49, 5x5 4.25, 7x7 8.87
+//    cycles (the 5x5 and 7x7 windows run the kernel's generic loop, the 3x3 its unrolled copy), linear
+//    in the window's taps between them and beyond; stride 2 costs 1.13x per output (median of its 159
+//    rows over stride 1). Over the 394 rows: MAPE 2.9 %.
+//  - FP16 / BF16 (2-byte; 218 rows): medians of the kernels PyTorch picks per shape (cuDNN's
+//    conv2d_c1_k1_nchw_shmem_tiling for 3x3 and 5x5 at stride 1, its own kernel for 7x7 and for some
+//    stride-2 shapes): stride 1 3x3 0.82, 5x5 2.15, 7x7 9.39; stride 2 2.21, 3.76, 9.90.
+double KernelModel::depthwiseIssueCycles(int windowTaps, int stride, int elementBytes) {
     struct Point {
         double taps, cycles;
     };
-    static constexpr Point kPoints[] = {{9.0, 2.49}, {25.0, 4.25}, {49.0, 8.87}};
+    static constexpr Point kFp32[] = {{9.0, 2.49}, {25.0, 4.25}, {49.0, 8.87}};
+    static constexpr Point kHalfStride1[] = {{9.0, 0.82}, {25.0, 2.15}, {49.0, 9.39}};
+    static constexpr Point kHalfStride2[] = {{9.0, 2.21}, {25.0, 3.76}, {49.0, 9.90}};
+    const bool half = elementBytes < 4;
+    const Point *p = !half ? kFp32 : stride > 1 ? kHalfStride2 : kHalfStride1;
     const double t = std::max(1, windowTaps);
-    const Point &lo = t <= kPoints[1].taps ? kPoints[0] : kPoints[1];
-    const Point &hi = t <= kPoints[1].taps ? kPoints[1] : kPoints[2];
+    const Point &lo = t <= p[1].taps ? p[0] : p[1];
+    const Point &hi = t <= p[1].taps ? p[1] : p[2];
     const double cycles = lo.cycles + (hi.cycles - lo.cycles) * (t - lo.taps) / (hi.taps - lo.taps);
-    return std::max(1.0, cycles) * (stride > 1 ? 1.13 : 1.0);
+    return std::max(half ? 0.5 : 1.0, cycles) * (!half && stride > 1 ? 1.13 : 1.0);
 }
 
 bool isDepthwiseStencil(const Kernel &kernel) {
@@ -438,19 +446,21 @@ double KernelModel::utilisation(const Kernel &kernel, const KernelFeatures &f, c
         u *= kernel.kind == KernelClass::Conv ? m_wideIssueFp32ConvEfficiency : m_wideIssueFp32Efficiency;
     }
     if (isDepthwiseStencil(kernel)) {
-        if (kernel.elementBytes >= 4 && !kernel.channelsLast) {
-            // PyTorch's NCHW depthwise kernel: the larger of the streaming time and its issue-bound time.
+        if (kernel.elementBytes < 4 || kernel.channelsLast) {
+            u *= kDepthwiseEfficiency;  // cuDNN's kernels stream
+        }
+        if (!kernel.channelsLast && kernel.elementBytes >= 2) {
+            // NCHW: the larger of that streaming time and the issue-bound time of the kernel PyTorch picks.
             const double outputs = static_cast<double>(kernel.batch) * static_cast<double>(kernel.inChannels) *
                                    static_cast<double>(kernel.outH()) * static_cast<double>(kernel.outW());
             const double smCyclesPerS = device.resources.sms * device.resources.clockMhz * 1e6;
             const double issueS =
-                outputs * depthwiseIssueCycles(kernel.kernelH * kernel.kernelW, std::max(kernel.strideH, kernel.strideW)) /
+                outputs *
+                depthwiseIssueCycles(kernel.kernelH * kernel.kernelW, std::max(kernel.strideH, kernel.strideW), kernel.elementBytes) /
                 smCyclesPerS;
             if (issueS > 0 && smCyclesPerS > 0) {
                 u = std::min(u, f.rooflineS / issueS);
             }
-        } else {
-            u *= kDepthwiseEfficiency;
         }
     }
     if (f.model == UtilisationModelKind::Conv && !f.winogradEligible) {

@@ -102,12 +102,13 @@ public:
     static constexpr double kDepthwiseEfficiency = 0.6;
     // FP32 depthwise convolutions (4-byte elements: an FP32 model under any precision setting) run
     // PyTorch's own NCHW kernel (at::native conv_depthwise2d: cuDNN takes depthwise convolutions only
-    // in half precision or channels-last), one thread per output with 64-bit index arithmetic: it is
-    // bound by instruction issue, not by DRAM. depthwiseIssueCycles() gives its SM clock cycles per
-    // output, at the boost clock (the kernel draws little power: the H100 held 1,950-1,980 MHz on it),
-    // so t = outputs x cycles / (SMs x clock); the kernel's time is the larger of that and the vector
-    // network's streaming time (docs/predictor.md "Depthwise convolutions").
-    static double depthwiseIssueCycles(int windowTaps, int stride);
+    // in half precision or channels-last), one thread per output with index arithmetic: it is bound by
+    // instruction issue, not by DRAM. In half precision NCHW, cuDNN's NCHW kernel or PyTorch's by shape.
+    // depthwiseIssueCycles() gives their SM clock cycles per output, at the boost clock (the kernels
+    // draw little power: the H100 held 1,950-1,980 MHz on them), so t = outputs x cycles / (SMs x
+    // clock); the kernel's time is the larger of that and the vector network's streaming time (x
+    // kDepthwiseEfficiency in half precision) (docs/predictor.md "Depthwise convolutions").
+    static double depthwiseIssueCycles(int windowTaps, int stride, int elementBytes = 4);
     // Achieved fraction of the learned utilisation for FP32 GEMMs (cuBLAS SGEMM, CUDA cores) on GPUs
     // whose issue slots feed 32 FP32 lanes (DeviceResources::fp32LanesPerIssue: GA10x, Ada, Hopper,
     // Blackwell). Every GPU of the kernel data feeds 16 per slot, where an SGEMM's loads and address
