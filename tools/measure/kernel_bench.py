@@ -20,14 +20,14 @@ by its time limit keeps what it has.
     /usr/bin/env python3 tools/measure/kernel_bench.py --out $OUT/kernel_bench.csv [--seconds 300]
 """
 import argparse
-import csv
-import os
 import statistics
 import sys
 import time
 
 import torch
 import torch.nn.functional as F
+
+from llm_decode import Writer  # same folder: the script's own directory is on sys.path
 
 FIELDS = ["op", "dtype", "layout", "batch", "m", "n", "k", "c_in", "c_out", "h", "w", "ksize", "stride",
           "groups", "flops", "bytes", "ms_median", "ms_min", "reps", "kernels", "gpu_name", "torch_version",
@@ -98,23 +98,9 @@ def sm_clock():
         return ""
 
 
-class Out:
-    def __init__(self, path):
-        new = not os.path.exists(path)
-        self.f = open(path, "a", newline="")
-        self.w = csv.DictWriter(self.f, fieldnames=FIELDS)
-        if new:
-            self.w.writeheader()
-        self.common = {"gpu_name": torch.cuda.get_device_name(0), "torch_version": torch.__version__,
-                       "cudnn_version": torch.backends.cudnn.version()}
-        self.n = 0
-
-    def row(self, **kv):
-        r = dict(self.common)
-        r.update(kv)
-        self.w.writerow(r)
-        self.f.flush()
-        self.n += 1
+def writer(path):
+    """The rows' CSV (llm_decode.Writer: header when new, each row written through; not echoed)."""
+    return Writer(path, fields=FIELDS, extra={"cudnn_version": torch.backends.cudnn.version()}, echo=0)
 
 
 def gemm_rows(out, deadline):
@@ -221,7 +207,7 @@ def main():
     if not torch.cuda.is_available():
         sys.exit("kernel_bench: no CUDA device")
     torch.backends.cudnn.benchmark = False
-    out = Out(a.out)
+    out = writer(a.out)
     t0 = time.time()
     parts = a.parts.split(",")
     share = a.seconds / len(parts)
@@ -230,7 +216,7 @@ def main():
         ksizes = tuple(int(k) for k in a.ksizes.split(","))
         {"conv": lambda: conv_rows(out, deadline, a.batch, ksizes, a.depthwise_only), "se": lambda: se_rows(out, deadline, a.batch),
          "gemm": lambda: gemm_rows(out, deadline)}[p]()
-        print(f"kernel_bench: {p} done, {out.n} rows, {time.time() - t0:.0f} s", flush=True)
+        print(f"kernel_bench: {p} done, {out.rows} rows, {time.time() - t0:.0f} s", flush=True)
 
 
 if __name__ == "__main__":

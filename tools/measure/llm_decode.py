@@ -40,8 +40,8 @@ def gpu_name():
 
 class Writer:
     """Appends rows to a CSV of `fields` (header when new), each written through at once and echoed
-    (its first `echo` columns); every row carries the machine columns (GPU, torch and transformers
-    versions, plus `extra`)."""
+    (its first `echo` columns; 0: not echoed); every row carries the machine columns (GPU, torch and
+    transformers versions, plus `extra`). `rows` counts the rows written."""
 
     def __init__(self, path, fields=FIELDS, extra=None, echo=16):
         self.fields = fields
@@ -58,6 +58,7 @@ class Writer:
         except Exception:
             self.common["transformers_version"] = ""
         self.common.update(extra or {})
+        self.rows = 0
 
     def row(self, **kw):
         r = dict(self.common)
@@ -65,7 +66,9 @@ class Writer:
         self.w.writerow({k: r.get(k, "") for k in self.fields})
         self.f.flush()
         os.fsync(self.f.fileno())
-        print(",".join(str(r.get(k, "")) for k in self.fields[:self.echo]), flush=True)
+        self.rows += 1
+        if self.echo:
+            print(",".join(str(r.get(k, "")) for k in self.fields[:self.echo]), flush=True)
 
 
 def graph_time_ms(fn, reps, device):

@@ -15,8 +15,6 @@ its calls are the kernels launched, ms_per_forward the measured latency, gpu_ms 
 calls_per_forward, gpu_ms_per_forward, plus machine columns.
 """
 import argparse
-import csv
-import os
 import statistics
 import sys
 import time
@@ -25,6 +23,7 @@ import torch
 
 import measure  # same folder: the script's own directory is on sys.path
 import registry
+from llm_decode import Writer
 
 FIELDS = ["model", "precision", "batch", "kernel", "calls_per_forward", "gpu_ms_per_forward", "ms_per_forward",
           "gpu_name", "torch_version", "cudnn_version"]
@@ -34,7 +33,7 @@ DEFAULT_RUNS = ("vit_b_16:tf32:128,vit_b_16:fp16:128,swin_t:tf32:128,swin_t:fp16
                 "vit_b_16:fp32:128")
 
 
-def profile_one(spec, precision, batch, out, common):
+def profile_one(spec, precision, batch, out):
     dev = torch.device("cuda")
     dtype, _ = measure.configure_precision(precision)
     model = measure.build_model(spec, dev).to(dtype)
@@ -63,11 +62,11 @@ def profile_one(spec, precision, batch, out, common):
         c, t = per.get(name, (0, 0.0))
         per[name] = (c + 1, t + e.device_time_total / 1e3 if hasattr(e, "device_time_total") else t + e.cuda_time_total / 1e3)
     total = sum(t for _, t in per.values())
-    base = dict(common, model=spec.name, precision=precision, batch=batch)
-    out.writerow(dict(base, kernel="(forward)", calls_per_forward=sum(c for c, _ in per.values()),
-                      gpu_ms_per_forward=f"{total:.4f}", ms_per_forward=f"{statistics.median(times):.4f}"))
+    base = dict(model=spec.name, precision=precision, batch=batch)
+    out.row(**base, kernel="(forward)", calls_per_forward=sum(c for c, _ in per.values()),
+            gpu_ms_per_forward=f"{total:.4f}", ms_per_forward=f"{statistics.median(times):.4f}")
     for name, (c, t) in sorted(per.items(), key=lambda kv: -kv[1][1]):
-        out.writerow(dict(base, kernel=name, calls_per_forward=c, gpu_ms_per_forward=f"{t:.4f}", ms_per_forward=""))
+        out.row(**base, kernel=name, calls_per_forward=c, gpu_ms_per_forward=f"{t:.4f}", ms_per_forward="")
     del model, x
     torch.cuda.empty_cache()
     return statistics.median(times), total
@@ -82,25 +81,18 @@ def main():
     if not torch.cuda.is_available():
         sys.exit("model_profile: no CUDA device")
     specs = {s.name: s for s in registry.select(None)}
-    common = {"gpu_name": torch.cuda.get_device_name(0), "torch_version": torch.__version__,
-              "cudnn_version": torch.backends.cudnn.version()}
-    new = not os.path.exists(a.out)
+    out = Writer(a.out, fields=FIELDS, extra={"cudnn_version": torch.backends.cudnn.version()}, echo=0)
     t0 = time.time()
-    with open(a.out, "a", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=FIELDS)
-        if new:
-            w.writeheader()
-        for run in a.runs.split(","):
-            if time.time() - t0 > a.seconds:
-                print("model_profile: time budget spent; stopping before", run, flush=True)
-                break
-            name, precision, batch = run.split(":")
-            try:
-                ms, gpu = profile_one(specs[name], precision, int(batch), w, common)
-                f.flush()
-                print(f"model_profile: {run}: {ms:.2f} ms, kernels {gpu:.2f} ms ({time.time() - t0:.0f} s)", flush=True)
-            except Exception as err:  # noqa: BLE001 - one failed run must not lose the others
-                print(f"model_profile: {run} failed: {type(err).__name__}: {err}", flush=True)
+    for run in a.runs.split(","):
+        if time.time() - t0 > a.seconds:
+            print("model_profile: time budget spent; stopping before", run, flush=True)
+            break
+        name, precision, batch = run.split(":")
+        try:
+            ms, gpu = profile_one(specs[name], precision, int(batch), out)
+            print(f"model_profile: {run}: {ms:.2f} ms, kernels {gpu:.2f} ms ({time.time() - t0:.0f} s)", flush=True)
+        except Exception as err:  # noqa: BLE001 - one failed run must not lose the others
+            print(f"model_profile: {run} failed: {type(err).__name__}: {err}", flush=True)
 
 
 if __name__ == "__main__":

@@ -510,7 +510,7 @@ class KernelBenchCpuTest(unittest.TestCase):
                     mock.patch.object(torch, "randn", lambda *a, device=None, dtype=None: randn(*a)), \
                     mock.patch.object(kb, "kernels_of", lambda fn: "k"), \
                     mock.patch.object(kb, "conv_configs", lambda *a: [(8, 8, 14, 3, 1, 1), (16, 16, 14, 5, 2, 16)]):
-                out = kb.Out(os.path.join(d, "k.csv"))
+                out = kb.writer(os.path.join(d, "k.csv"))
                 kb.conv_rows(out, time.time() + 30, 2)
                 kb.se_rows(out, time.time() + 0.5, 1)
             with open(os.path.join(d, "k.csv")) as f:
