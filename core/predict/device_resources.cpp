@@ -43,6 +43,7 @@ DeviceResources common(const GpuSpec &gpu) {
     r.memoryType = gpu.memoryType;
     r.chip = gpu.chip;
     r.sustainedComputeFraction = sustainedComputeFraction(gpu);
+    r.tdpW = gpu.tdpW;
     r.computeCapabilityMajor = gpu.computeCapabilityMajor;
     r.computeCapabilityMinor = gpu.computeCapabilityMinor;
     r.clockMhz = gpu.boostClockMhz;
@@ -99,6 +100,23 @@ DeviceResources DeviceResources::wholeGpu() const {
     w.fp16NonTensorTflops = fp16NonTensorTflops / smFraction;
     w.smFraction = w.bandwidthFraction = w.l2Fraction = 1.0;
     return w;
+}
+
+bool DeviceResources::dominates(const DeviceResources &o) const {
+    if (partitioned() || o.partitioned() || computeCapabilityMajor != o.computeCapabilityMajor ||
+        computeCapabilityMinor != o.computeCapabilityMinor) {
+        return false;
+    }
+    const double lanes = peakTflops[0] / clockMhz;  // FP32 lanes x 2 / 1e6: the CUDA-core count
+    const double otherLanes = o.peakTflops[0] / o.clockMhz;
+    const bool atLeast = sms >= o.sms && clockMhz >= o.clockMhz && bandwidthGBps >= o.bandwidthGBps &&
+                         l2Bytes >= o.l2Bytes && tdpW >= o.tdpW && lanes >= otherLanes * (1.0 - 1e-9) &&
+                         fp16NonTensorTflops >= o.fp16NonTensorTflops &&
+                         std::equal(peakTflops.begin(), peakTflops.end(), o.peakTflops.begin(),
+                                    [](double a, double b) { return a >= b; });
+    const bool same = sms == o.sms && clockMhz == o.clockMhz && bandwidthGBps == o.bandwidthGBps && l2Bytes == o.l2Bytes &&
+                      tdpW == o.tdpW && peakTflops == o.peakTflops && fp16NonTensorTflops == o.fp16NonTensorTflops;
+    return atLeast && !same;
 }
 
 double DeviceResources::peak(ComputeType type) const {

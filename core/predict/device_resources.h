@@ -34,6 +34,7 @@ struct DeviceResources {
     // Clock the physical GPU sustains on compute-bound work under its power limit, as a fraction of
     // the boost clock (sustainedComputeFraction; 1 for a MIG slice's GPU as for the whole GPU).
     double sustainedComputeFraction = 1.0;
+    double tdpW = 0;  // board power limit of the physical GPU (0: not given)
     // Shares of the physical GPU the target has (1 for a whole GPU; an A100 1g.5gb slice: 14/108 of
     // the SMs, 1/8 of the bandwidth and of the L2).
     double smFraction = 1.0;
@@ -53,6 +54,11 @@ struct DeviceResources {
     bool partitioned() const { return smFraction < 1.0 || bandwidthFraction < 1.0 || l2Fraction < 1.0; }
     // The whole GPU a MIG instance or MPS share is carved from (itself for a whole GPU).
     DeviceResources wholeGpu() const;
+    // True when this whole GPU is at least as good as `other` in every figure (same compute
+    // capability; SMs, FP32 lanes, boost clock, bandwidth, L2, power limit and every peak at least
+    // other's) and differs from it in one: the pairs within which issue 17's physics check wants
+    // predictions monotonic. False for MIG instances and MPS shares.
+    bool dominates(const DeviceResources &other) const;
 };
 
 // FP32 lanes that one warp-instruction issue slot feeds, from the datasheet's CUDA cores per SM and

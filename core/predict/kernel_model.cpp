@@ -271,8 +271,9 @@ constexpr double kSiblingClockTolerance = 0.05;
 // V100 and A100: the A100 80GB PCIe's GEMM and vector test rows, which no model was fitted on, come
 // out 10.0 -> 7.0 % and 8.4 -> 4.9 % with its 40GB sibling's calibration and the two boards' power
 // limits (docs/predictor.md "Same-chip siblings and the power limit"). The V100 SXM2 (1530 MHz) stays on the family
-// mean: the DLE rows' tensor-core efficiency and eager host costs were fitted on it with that
-// calibration, and its PCIe sibling's (1380 MHz) puts those rows 7-15 % fast.
+// mean: the DLE rows' eager host costs were fitted on it with that calibration, and its PCIe
+// sibling's (1380 MHz) put those rows 7-15 % fast; the dominance guard (bind) bounds it by the
+// V100 PCIe's prices instead.
 const GpuSpec *calibrationSourceFor(const UtilisationModel &model, const DeviceResources &device) {
     const GpuCatalogue &catalogue = GpuCatalogue::builtIn();
     if (model.hasCalibration(device.gpuId)) {
@@ -391,6 +392,22 @@ QString KernelModel::calibrationNote(const BoundDevice &device) {
 }
 
 KernelModel::BoundDevice KernelModel::bind(const DeviceResources &device) const {
+    BoundDevice b = bindOne(device);
+    if (device.partitioned()) {
+        return b;
+    }
+    for (const GpuSpec &spec : GpuCatalogue::builtIn().gpus()) {
+        const DeviceResources other = DeviceResources::fromSpec(spec);
+        if (device.dominates(other)) {
+            // Bound with their own such GPUs (dominance is a strict order: the recursion ends), so a
+            // kernel here is never priced slower than that GPU's final price.
+            b.dominated.push_back(std::make_shared<const BoundDevice>(bind(other)));
+        }
+    }
+    return b;
+}
+
+KernelModel::BoundDevice KernelModel::bindOne(const DeviceResources &device) const {
     BoundDevice b;
     const DeviceResources whole = device.wholeGpu();
     b.resources = device;
@@ -404,6 +421,7 @@ KernelModel::BoundDevice KernelModel::bind(const DeviceResources &device) const 
         b.levelFactor[i] = std::exp(level);
         b.calibratedPer[i] = own && id == device.gpuId;
         b.embedding[i] = m.embeddingFor(id, device.memoryType);
+        b.familyLevelFactor[i] = std::exp(m.levelFor(QString(), device.memoryType));
         if (source) {  // a calibrated GPU (its own, a custom GPU's base or a sibling)
             b.calibrationSource[i] = source->id;
             b.sustainedRatio[i] = device.sustainedComputeFraction / sustainedComputeFraction(*source);
@@ -426,7 +444,14 @@ double KernelModel::utilisation(const Kernel &kernel, const KernelFeatures &f, c
     const bool tensorPath = matrixClass && f.compute != ComputeType::FP32;
     double u = 1.0;
     if (!um.isEmpty()) {
-        u = um.baseUtilisation(f, device.embedding[kindIndex].data()) * device.levelFactor[kindIndex];
+        // A GPU's calibration level was fitted on FP32 CUDA-core kernels (its SGEMM issue efficiency,
+        // its FP32 lanes' power limit); tensor-core paths take the memory family's level with the
+        // GPU's own embedding. With their own levels the V100 PCIe's tensor kernels (level 0.18 against
+        // the family's 0.07) priced the DGX-1's measured AMP rows 7-11 % fast at batch >= 32 once the
+        // V100 SXM2 was bounded by them, and the power-capped T4's (-0.13) its AMP rows 10 % slow
+        // (docs/predictor.md "Tensor-core paths take the memory family's level").
+        const double level = tensorPath ? device.familyLevelFactor[kindIndex] : device.levelFactor[kindIndex];
+        u = um.baseUtilisation(f, device.embedding[kindIndex].data()) * level;
     }
     if (matrixClass && !tensorPath && device.sustainedRatio[kindIndex] != 1.0) {
         // The calibration is another GPU's (a same-chip sibling, a custom GPU's base) with another
@@ -471,6 +496,35 @@ double KernelModel::utilisation(const Kernel &kernel, const KernelFeatures &f, c
 }
 
 KernelPrediction KernelModel::predict(const Kernel &kernel, const BoundDevice &device) const {
+    KernelPrediction p = predictOne(kernel, device);
+    if (!kernel.valid() || !device.resources.valid()) {
+        return p;
+    }
+    // Monotonic in hardware: never slower than on a GPU of this compute capability that this one is at
+    // least as good as in every figure (SMs, lanes, clock, bandwidth, L2, power limit, peaks). The
+    // networks and the per-GPU calibrations are not monotonic across GPUs they were not fitted on
+    // (the V100 SXM2 on the memory family's level against the measured V100 PCIe's own; the H200's
+    // FP32 kernels against the H100's); this GPU's roofline is at most the other's, so the bound keeps
+    // every physics floor.
+    for (const std::shared_ptr<const BoundDevice> &other : device.dominated) {
+        const KernelPrediction q = predictOne(kernel, *other);
+        if (q.latencyMs >= p.latencyMs || q.latencyMs <= 0) {
+            continue;
+        }
+        const double scale = q.latencyMs / p.latencyMs;
+        p.deviceMs = q.deviceMs;
+        p.latencyMs = q.latencyMs;
+        p.utilisation = p.deviceMs > 0 ? p.rooflineMs / p.deviceMs : p.utilisation;
+        p.bandLowMs *= scale;
+        p.bandHighMs *= scale;
+        if (p.floorMs > p.deviceMs) {
+            p.bound = KernelBound::Latency;
+        }
+    }
+    return p;
+}
+
+KernelPrediction KernelModel::predictOne(const Kernel &kernel, const BoundDevice &device) const {
     KernelPrediction p;
     p.errorClass = errorClassFor(kernel);
     if (!kernel.valid() || !device.resources.valid()) {

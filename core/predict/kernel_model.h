@@ -21,6 +21,8 @@
 #include <QString>
 
 #include <array>
+#include <memory>
+#include <vector>
 
 namespace infersight {
 
@@ -151,6 +153,9 @@ public:
         std::array<double, kUtilisationModelCount> levelFactor{1.0, 1.0, 1.0};  // exp(level) per model
         std::array<bool, kUtilisationModelCount> calibratedPer{};                // own level (GPU was measured)
         std::array<std::array<float, kMaxEmbeddingValues>, kUtilisationModelCount> embedding{};  // per model
+        // exp(the memory family's level) per model (an unmeasured GPU's): tensor-core paths take it
+        // whatever the GPU's own calibration, whose level was fitted on FP32 CUDA-core kernels.
+        std::array<double, kUtilisationModelCount> familyLevelFactor{1.0, 1.0, 1.0};
         // The measured GPU whose level and embedding a model uses ("" = memory-family mean), and this
         // GPU's sustained compute clock over that GPU's (sustainedComputeFraction): a same-chip sibling
         // with another power limit, or a custom GPU with another TDP, clock or lane count than its base.
@@ -166,6 +171,11 @@ public:
         // sibling's bandwidth.
         std::array<double, kUtilisationModelCount> siblingBandwidthRatio{0.0, 0.0, 0.0};
         std::array<QString, kUtilisationModelCount> bandwidthSibling{};
+        // Catalogue GPUs of this GPU's compute capability that it is at least as good as in every
+        // figure (DeviceResources::dominates), each bound with its own such list: no kernel is priced
+        // slower here than on any of them (issue 17's monotonic-in-hardware check). Empty for MIG
+        // instances and MPS shares.
+        std::vector<std::shared_ptr<const BoundDevice>> dominated;
     };
     BoundDevice bind(const DeviceResources &device) const;
     // One sentence when some model of `device` uses another measured GPU's calibration (a same-chip
@@ -190,6 +200,9 @@ private:
     // The utilisation of `kernel` with features `f` on `device`: the learned one with the tensor-core,
     // wide-issue and depthwise factors; sets *extrapolated where the data never measured the path.
     double utilisation(const Kernel &kernel, const KernelFeatures &f, const BoundDevice &device, bool *extrapolated) const;
+    // bind() without the dominated GPUs; predict() without their bound.
+    BoundDevice bindOne(const DeviceResources &device) const;
+    KernelPrediction predictOne(const Kernel &kernel, const BoundDevice &device) const;
 
     std::array<UtilisationModel, kUtilisationModelCount> m_models;
     std::array<KernelClassBands, kKernelErrorClassCount> m_bands;

@@ -121,7 +121,7 @@ bool sameResources(const DeviceResources &a, const DeviceResources &b) {
            a.computeCapabilityMajor == b.computeCapabilityMajor && a.computeCapabilityMinor == b.computeCapabilityMinor &&
            a.gpuId == b.gpuId && a.memoryType == b.memoryType && a.fp32LanesPerIssue == b.fp32LanesPerIssue &&
            a.smFraction == b.smFraction && a.bandwidthFraction == b.bandwidthFraction && a.l2Fraction == b.l2Fraction &&
-           a.chip == b.chip && a.sustainedComputeFraction == b.sustainedComputeFraction;
+           a.chip == b.chip && a.sustainedComputeFraction == b.sustainedComputeFraction && a.tdpW == b.tdpW;
 }
 
 void KernelPredictionCache::use(const KernelModel &model, const KernelModel::BoundDevice &device) {

@@ -30,6 +30,15 @@ StreamTimeAdapter StreamTimeAdapter::make(const KernelModel &model, const Kernel
         overhead(std::begin(convProbes), std::end(convProbes));
     a.isolatedOverheadMs[static_cast<std::size_t>(UtilisationModelKind::Vector)] =
         overhead(std::begin(vectorProbes), std::end(vectorProbes));
+    // A GPU's kernels are never priced slower than on the GPUs it is at least as good as in every figure
+    // (KernelModel::BoundDevice::dominated); with at least their overhead taken off, its stream times
+    // keep that order too.
+    for (const std::shared_ptr<const KernelModel::BoundDevice> &other : device.dominated) {
+        const StreamTimeAdapter o = make(model, *other);
+        for (std::size_t i = 0; i < a.isolatedOverheadMs.size(); ++i) {
+            a.isolatedOverheadMs[i] = std::max(a.isolatedOverheadMs[i], o.isolatedOverheadMs[i]);
+        }
+    }
     return a;
 }
 

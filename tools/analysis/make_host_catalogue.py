@@ -132,7 +132,7 @@ NEWER = {
             'of the fitted DGX-1 x the measured H100 machine\'s fitted 0.56 (measured-h100-vm: a recent system, '
             'not this one), host-bound band 0.6-1.8x of that (0.34-1.0x of the DGX-1\'s: from the fastest '
             'held-out reading of issue 17 to the DGX-1 itself; docs/predictor.md).'}
-NEWER_IDS = {'dgx-a100', 'dgx-h100', 'dgx-h200', 'dgx-station-a100', 'aws-p4d', 'aws-p5', 'aws-g5', 'aws-g6',
+NEWER_IDS = {'dgx-a100', 'dgx-h100', 'dgx-h200', 'dgx-station-a100', 'aws-p4d', 'aws-p5', 'aws-g5', 'aws-g6', 'aws-g6e',
              'gcp-a2', 'gcp-a3', 'gcp-a3-ultra', 'gcp-g2', 'azure-nc-a100-v4', 'azure-nd-h100-v5',
              'azure-nd-a100-v4'}
 # A desktop or workstation PC (GeForce RTX and RTX workstation cards, consumer or workstation CPU at
@@ -174,6 +174,22 @@ UNSPECIFIED = {
     'note': 'No system named: host costs of the fitted DGX-1; host-bound band 0.35-1.2x, wide enough for '
             'a system as old as the DGX-1 or as new as a DGX H100 (docs/predictor.md).'}
 
+# AWS g6e: the L40S instances. systems.csv has no row of its own; its g6 row's note quotes AWS's
+# spec table ('AMD EPYC 7R13' for every g6 size, also g6e), and AWS's g6e page names its GPU (up to
+# 8 NVIDIA L40S). Same CPU and era as g6, so the same host model. Without it the L40S sat on the
+# unspecified server (the DGX-1's costs) while the L4 sat on g6 (0.56 of them): a small-batch eager
+# L40S prediction came out up to 1.8x the L4's (issue 17's monotonic-in-hardware check compares GPUs
+# on their default hosts).
+def aws_g6e(g6):
+    h = dict(g6)
+    h.update({'id': 'aws-g6e', 'name': 'AWS g6e (xlarge ... 48xlarge)', 'gpus': ['l40s'], 'default_for': ['l40s'],
+              'source': 'https://aws.amazon.com/ec2/instance-types/g6e/ ; CPU: '
+                        'https://docs.aws.amazon.com/ec2/latest/instancetypes/ac.html (the AWS g6 row of systems.csv)',
+              'notes': 'Up to 8 NVIDIA L40S. The CPU is the g6 row\'s of systems.csv, whose note quotes AWS\'s spec '
+                       'table: \'AMD EPYC 7R13\' for every g6 size (also g6e, gr6).'})
+    return h
+
+
 def main():
     cpus = {r['cpu']: r for r in csv.DictReader(open(os.path.join(SHARED, 'host_cpus.csv')))}
     systems = list(csv.DictReader(open(os.path.join(SHARED, 'systems.csv'))))
@@ -198,6 +214,8 @@ def main():
             h['source'] += ' ; CPU: ' + c['source_spec_url'] + (' ; score: ' + c['source_score_url'] if c['single_thread_score'] else '')
         h['host_model'] = FITTED if hid == 'dgx-1' else NEWER if hid in NEWER_IDS else ASSUMED
         hosts.append(h)
+        if hid == 'aws-g6':
+            hosts.append(aws_g6e(h))
     hosts.append(MEASURED_H100_VM)
     hosts.append(MEASURED_H200_VM)
     hosts.append(WORKSTATION)

@@ -43,10 +43,11 @@ void TestDleAccuracy::mape_data() {
     QTest::newRow("fp32, all rows") << "fp32" << QString() << 15.0;
     QTest::newRow("amp, all rows") << "amp" << QString() << 15.0;
     QTest::newRow("all rows") << QString() << QString() << 15.0;
-    // Per GPU: the figures of the committed predictor (V100 7.7 %, T4 9.4 %) plus about half a
-    // point, so that a regression on the held-out T4 fails even while the pooled rows stay under 15 %.
-    QTest::newRow("V100 (fitted)") << QString() << "V100 16GB" << 8.3;
-    QTest::newRow("T4 (held out)") << QString() << "T4" << 10.0;
+    // Per GPU: the figures of the committed predictor (V100 6.4 %, T4 8.7 %; 7.7 and 9.4 % before the
+    // dominance guard and tensor-core paths on the family level) plus about half a point, so that a
+    // regression on the held-out T4 fails even while the pooled rows stay under 15 %.
+    QTest::newRow("V100 (fitted)") << QString() << "V100 16GB" << 6.9;
+    QTest::newRow("T4 (held out)") << QString() << "T4" << 9.2;
 }
 
 void TestDleAccuracy::mape() {
@@ -86,13 +87,16 @@ void TestDleAccuracy::leaveOneOut_data() {
     // Regression guards at the figures of record plus about half a point (as for the other DLE
     // rows): per held-out GPU and per held-out family, so that a change making one of them worse
     // fails while the pooled figure stays under its ceiling. ResNet-50 alone is above the pooled
-    // 15 %: its FP32 rows are 17.5 % (V100) and 18.2 % (T4) off even as fitted (accuracy.md).
-    QTest::newRow("GPU out, V100 16GB") << false << QString() << "V100 16GB" << 9.5;
-    QTest::newRow("GPU out, T4") << false << QString() << "T4" << 8.9;
-    QTest::newRow("family out, resnet") << true << QString() << "resnet" << 16.5;
-    QTest::newRow("family out, resnext") << true << QString() << "resnext" << 8.1;
-    QTest::newRow("family out, se-resnext") << true << QString() << "se-resnext" << 9.5;
-    QTest::newRow("family out, efficientnet") << true << QString() << "efficientnet" << 7.3;
+    // 15 %: its FP32 rows are 11.4 % (V100) and 18.2 % (T4) off even as fitted (accuracy.md).
+    // Recorded 2026-11-27 21:00 (dominance guard, tensor-core paths on the family level): V100 8.7,
+    // T4 8.6, ResNet 15.2, ResNeXt 6.4, SE-ResNeXt 7.7, EfficientNet 5.7 % (before: 9.0, 8.4, 16.0,
+    // 7.6, 9.0, 6.8 %).
+    QTest::newRow("GPU out, V100 16GB") << false << QString() << "V100 16GB" << 9.2;
+    QTest::newRow("GPU out, T4") << false << QString() << "T4" << 9.1;
+    QTest::newRow("family out, resnet") << true << QString() << "resnet" << 15.7;
+    QTest::newRow("family out, resnext") << true << QString() << "resnext" << 6.9;
+    QTest::newRow("family out, se-resnext") << true << QString() << "se-resnext" << 8.2;
+    QTest::newRow("family out, efficientnet") << true << QString() << "efficientnet" << 6.2;
 }
 
 void TestDleAccuracy::leaveOneOut() {

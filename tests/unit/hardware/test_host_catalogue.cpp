@@ -49,9 +49,9 @@ private slots:
 void TestHostCatalogue::builtInLoads() {
     Result<HostCatalogue> c = HostCatalogue::fromResource();
     QVERIFY2(c, qPrintable(c ? QString() : c.errorMessage()));
-    // systems.csv has 21 systems; the catalogue adds the measured H100 and H200 machines, the desktop
-    // "workstation" and "unspecified".
-    QCOMPARE(static_cast<int>(c->hosts().size()), 25);
+    // systems.csv has 21 systems; the catalogue adds AWS g6e (the L40S instances, CPU from the g6 row),
+    // the measured H100 and H200 machines, the desktop "workstation" and "unspecified".
+    QCOMPARE(static_cast<int>(c->hosts().size()), 26);
     QVERIFY(c->find(QStringLiteral("unspecified")));
     QVERIFY(c->find(QStringLiteral("DGX-A100")));  // case-insensitive
     QVERIFY(!HostCatalogue::builtIn().isEmpty());
@@ -101,6 +101,7 @@ void TestHostCatalogue::defaultHosts_data() {
     QTest::newRow("H200 in a DGX H200") << "h200-sxm5-141gb" << "dgx-h200";
     QTest::newRow("T4 on AWS g4dn") << "t4" << "aws-g4dn";
     QTest::newRow("L4 on AWS g6") << "l4" << "aws-g6";
+    QTest::newRow("L40S on AWS g6e") << "l40s" << "aws-g6e";
     QTest::newRow("A100 PCIe 80GB on Azure NC A100 v4") << "a100-pcie-80gb" << "azure-nc-a100-v4";
     QTest::newRow("RTX 4090 in a desktop PC") << "rtx-4090" << "workstation";
     QTest::newRow("RTX A6000 (data/llm) in a desktop PC") << "rtx-a6000" << "workstation";
@@ -148,7 +149,7 @@ void TestHostCatalogue::hostModels() {
         ++assumed;
         QVERIFY2(h.bandLow < 1.0 && h.bandHigh > 1.0, qPrintable(h.id));  // an assumed host widens both sides
     }
-    QCOMPARE(assumed, 22);
+    QCOMPARE(assumed, 23);
     // The measured machine: x0.56, band 0.6-1.8 (covers 80 % of its batch-1 rows; docs/accuracy.md).
     const HostSpec *vm = c.find(QStringLiteral("measured-h100-vm"));
     QVERIFY(vm);
@@ -167,7 +168,7 @@ void TestHostCatalogue::hostModels() {
     // Ampere-generation systems take the measured machine's scale; their band (absolute: x the
     // DGX-1's costs) spans issue 17's held-out readings (0.35-0.6 and 0.61-0.71 of the DGX-1's
     // latency, 0.5 of its host time on a recent MIG server), the measured 0.56 and the DGX-1 itself.
-    for (const char *id : {"dgx-a100", "dgx-h100", "dgx-h200", "aws-p4d", "aws-p5", "aws-g6", "gcp-a3", "azure-nc-a100-v4"}) {
+    for (const char *id : {"dgx-a100", "dgx-h100", "dgx-h200", "aws-p4d", "aws-p5", "aws-g6", "aws-g6e", "gcp-a3", "azure-nc-a100-v4"}) {
         const HostSpec *h = c.find(QLatin1String(id));
         QVERIFY2(h, id);
         QCOMPARE(h->timeScale, vm->timeScale);

@@ -58,6 +58,8 @@ private slots:
     void sustainedComputeFractionByHand();
     void sameChipSiblingCalibration();
     void bandwidthSiblingForTensorKernels();
+    void dominatedGpusBoundEveryKernel();
+    void tensorPathsTakeTheFamilyLevel();
     void roundTripThroughJson();
 };
 
@@ -524,12 +526,14 @@ void TestKernelModel::bandwidthSiblingForTensorKernels() {
     // calibration otherwise): never slower than with less bandwidth.
     KernelModel::BoundDevice unlinked = b200;
     unlinked.siblingBandwidthRatio = {0.0, 0.0, 0.0};
+    unlinked.dominated.clear();  // the H100 SXM and PCIe bound it too (dominatedGpusBoundEveryKernel)
     const Kernel sgemm = Kernel::gemm(4096, 4096, 4096, 1);
     QCOMPARE(m.predict(sgemm, b200).deviceMs, m.predict(sgemm, unlinked).deviceMs);
     DeviceResources h200AtH100Bandwidth = h200;
     h200AtH100Bandwidth.bandwidthGBps = h100.bandwidthGBps;
     KernelModel::BoundDevice atLower = m.bind(h200AtH100Bandwidth);
     atLower.siblingBandwidthRatio = {0.0, 0.0, 0.0};
+    atLower.dominated.clear();
     int bounded = 0;
     for (std::int64_t n : {std::int64_t{1} << 16, std::int64_t{1} << 18, std::int64_t{1} << 20, std::int64_t{1} << 22,
                            std::int64_t{1} << 26}) {
@@ -540,13 +544,92 @@ void TestKernelModel::bandwidthSiblingForTensorKernels() {
         qInfo("fp16 add of %lld elements: H200 network %.5f ms, at the H100's bandwidth %.5f ms, priced %.5f ms "
               "(H100 %.5f ms)",
               static_cast<long long>(n), own, lower, priced, m.predict(add, h100).deviceMs);
-        QVERIFY(std::abs(priced / std::min(own, lower) - 1.0) < 1e-9);
+        QVERIFY(priced <= std::min(own, lower) * (1.0 + 1e-9));  // and never above the H100's (below)
         bounded += lower < own ? 1 : 0;
     }
     QVERIFY(bounded > 0);  // the network does read more bandwidth as slower somewhere
     Kernel tf32 = sgemm;
     tf32.compute = ComputeType::TF32;
     QVERIFY(m.predict(tf32, b200).deviceMs != m.predict(tf32, unlinked).deviceMs);
+}
+
+// Issue 17's monotonic-in-hardware check: a whole GPU at least as good as another catalogue GPU of its
+// compute capability in every figure is never priced slower on a kernel. The pairs by hand from the
+// catalogue (REFERENCE.md figures): the V100 SXM2 (80 SMs, 1530 MHz, 900 GB/s, 6 MB L2, 300 W) against
+// the V100 PCIe 32GB (80, 1380, 900, 6, 250 W); the H200 against the H100 SXM (only bandwidth more)
+// and the H100 PCIe; the A100 SXM4 80GB against the three other GA100 boards of 108 SMs.
+void TestKernelModel::dominatedGpusBoundEveryKernel() {
+    const KernelModel &m = KernelModel::builtIn();
+    auto ids = [&](const QString &id) {
+        QStringList out;
+        for (const auto &d : m.bind(device(id)).dominated) {
+            out << d->resources.gpuId;
+        }
+        out.sort();
+        return out;
+    };
+    QCOMPARE(ids(QStringLiteral("v100-sxm2-32gb")), QStringList{QStringLiteral("v100-pcie-32gb")});
+    QCOMPARE(ids(QStringLiteral("h200-sxm5-141gb")),
+             (QStringList{QStringLiteral("h100-pcie-80gb"), QStringLiteral("h100-sxm5-80gb")}));
+    QCOMPARE(ids(QStringLiteral("a100-sxm4-80gb")), (QStringList{QStringLiteral("a100-pcie-40gb"), QStringLiteral("a100-pcie-80gb"),
+                                                                  QStringLiteral("a100-sxm4-40gb")}));
+    QVERIFY(ids(QStringLiteral("v100-pcie-32gb")).isEmpty());  // the V100 SXM2 has more clock and power
+    QVERIFY(ids(QStringLiteral("a30")).isEmpty());             // 56 SMs: dominates no A100
+    QVERIFY(!device(QStringLiteral("h100-sxm5-80gb")).dominates(device(QStringLiteral("h100-sxm5-80gb"))));
+    QVERIFY(!device(QStringLiteral("h100-sxm5-80gb")).dominates(device(QStringLiteral("h200-sxm5-141gb"))));
+    QVERIFY(!device(QStringLiteral("h100-sxm5-80gb")).dominates(device(QStringLiteral("a100-sxm4-80gb"))));  // other CC
+    Result<Target> slice = Target::make(gpu(QStringLiteral("h200-sxm5-141gb")), QStringLiteral("1g.18gb"));
+    QVERIFY(slice.ok());
+    QVERIFY(m.bind(DeviceResources::fromTarget(*slice)).dominated.empty());  // slices are not bounded
+
+    // Every kernel on the V100 SXM2: the lower of its own price and the V100 PCIe's.
+    const KernelModel::BoundDevice sxm2 = m.bind(device(QStringLiteral("v100-sxm2-32gb")));
+    KernelModel::BoundDevice alone = sxm2;
+    alone.dominated.clear();
+    const KernelModel::BoundDevice pcie = m.bind(device(QStringLiteral("v100-pcie-32gb")));
+    Kernel conv = Kernel::conv2d(64, 256, 256, 14, 14, 3, 3, 2, 1);  // stride 2: no Winograd below the roofline
+    Kernel amp = conv;
+    amp.compute = ComputeType::FP16;
+    amp.elementBytes = 2;
+    int bounded = 0;
+    for (const Kernel &k : {Kernel::gemm(4096, 4096, 4096, 1), conv, amp, Kernel::elementwise(std::int64_t{1} << 24, 2, 1),
+                            Kernel::rowReduction(8192, 1024)}) {
+        const KernelPrediction own = m.predict(k, alone);
+        const KernelPrediction there = m.predict(k, pcie);
+        const KernelPrediction priced = m.predict(k, sxm2);
+        qInfo("%s: V100 SXM2 alone %.4f ms, V100 PCIe %.4f ms, priced %.4f ms", qPrintable(kernelClassName(k.kind)),
+              own.latencyMs, there.latencyMs, priced.latencyMs);
+        QCOMPARE(priced.latencyMs, std::min(own.latencyMs, there.latencyMs));
+        QVERIFY(priced.deviceMs >= priced.rooflineMs * (1.0 - 1e-12));  // the PCIe's roofline is no lower
+        QVERIFY(priced.bandLowMs <= priced.latencyMs && priced.latencyMs <= priced.bandHighMs);
+        bounded += there.latencyMs < own.latencyMs ? 1 : 0;
+    }
+    // The measured V100 PCIe's own (FP32) level is above the HBM family's the SXM2 takes: its FP32
+    // kernels are bounded by the PCIe's.
+    QVERIFY(bounded > 0);
+}
+
+// A GPU's own calibration level applies to its FP32 (CUDA-core) matrix kernels; tensor-core paths
+// take the memory family's level (with the GPU's own embedding): the measured V100 PCIe and an
+// unmeasured HBM GPU of its figures price an FP16 GEMM alike but an FP32 one apart.
+void TestKernelModel::tensorPathsTakeTheFamilyLevel() {
+    const KernelModel &m = KernelModel::builtIn();
+    const KernelModel::BoundDevice v100 = m.bind(device(QStringLiteral("v100-pcie-32gb")));
+    const std::size_t gemm = static_cast<std::size_t>(UtilisationModelKind::Gemm);
+    QVERIFY(v100.calibratedPer[gemm]);
+    const double own = std::log(v100.levelFactor[gemm]);
+    const double family = std::log(v100.familyLevelFactor[gemm]);
+    qInfo("V100 PCIe GEMM level %.3f, HBM family %.3f", own, family);
+    QVERIFY(std::abs(own - family) > 0.05);
+    KernelModel::BoundDevice familyOnly = v100;  // the same GPU at the family's level everywhere
+    familyOnly.levelFactor = v100.familyLevelFactor;
+    Kernel fp16 = Kernel::gemm(4096, 4096, 4096, 1);
+    fp16.compute = ComputeType::FP16;
+    fp16.elementBytes = 2;
+    QCOMPARE(m.predict(fp16, v100).deviceMs, m.predict(fp16, familyOnly).deviceMs);
+    const Kernel fp32 = Kernel::gemm(4096, 4096, 4096, 1);
+    const double ratio = m.predict(fp32, familyOnly).deviceMs / m.predict(fp32, v100).deviceMs;
+    QVERIFY2(std::abs(ratio / std::exp(own - family) - 1.0) < 0.05, qPrintable(QString::number(ratio)));
 }
 
 void TestKernelModel::roundTripThroughJson() {
