@@ -449,7 +449,7 @@ double KernelModel::utilisation(const Kernel &kernel, const KernelFeatures &f, c
         // GPU's own embedding. With their own levels the V100 PCIe's tensor kernels (level 0.18 against
         // the family's 0.07) priced the DGX-1's measured AMP rows 7-11 % fast at batch >= 32 once the
         // V100 SXM2 was bounded by them, and the power-capped T4's (-0.13) its AMP rows 10 % slow
-        // (docs/predictor.md "Tensor-core paths take the memory family's level").
+        // (docs/predictor.md "Monotonic in hardware: the dominance guard").
         const double level = tensorPath ? device.familyLevelFactor[kindIndex] : device.levelFactor[kindIndex];
         u = um.baseUtilisation(f, device.embedding[kindIndex].data()) * level;
     }
