@@ -6,7 +6,10 @@
 //    which needs a quarter of the direct multiplications (Lavin & Gray, "Fast Algorithms for
 //    Convolutional Neural Networks", CVPR 2016), so their arithmetic bound is FLOPs / 4;
 //  - bandwidth: a memory-bound kernel (its bytes at the datasheet bandwidth take longer than its
-//    FLOPs at the peak) moving more than 1 MB takes at most 2x its bytes at the datasheet bandwidth;
+//    FLOPs at the peak) moving more than 1 MB takes at most 2x its bytes at the datasheet bandwidth,
+//    unless the measured data says so: PyTorch's NCHW depthwise kernels (issue-bound, measured on the
+//    H100), and kernels no slower than the 99th percentile of measured memory-bound kernels of their
+//    class and traffic (NeuSight's kernel tables, the H100's single kernels; measuredSlowness());
 //  - monotonic: within one architecture, a GPU at least as good as another in every figure (SMs,
 //    boost clock, bandwidth, L2, board power, every peak) is never predicted slower.
 // Peaks, bandwidths and the figures compared are the catalogue's datasheet values
@@ -20,7 +23,10 @@
 #include "predict/kernel_model.h"
 #include "predict/lowering.h"
 #include "predict/predictor.h"
+#include "validate/measured_data.h"
 #include "zoo/model_zoo.h"
+
+#include "../kernel_bench_rows.h"
 
 #include <QElapsedTimer>
 #include <QtTest>
@@ -103,6 +109,94 @@ bool atLeastAsGood(const GpuSpec &a, const GpuSpec &b) {
     return true;
 }
 
+// Traffic buckets of the bandwidth check: bytes at the datasheet bandwidth under 10 us, 10-100 us,
+// at least 100 us.
+int trafficBucket(double memoryMs) {
+    return memoryMs < 0.01 ? 0 : memoryMs < 0.1 ? 1 : 2;
+}
+
+QString trafficBucketName(int bucket) {
+    return bucket == 0 ? QStringLiteral("< 10 us") : bucket == 1 ? QStringLiteral("10-100 us") : QStringLiteral(">= 100 us");
+}
+
+// What the measured data says of memory-bound kernels (> 1 MB, their bytes at the datasheet bandwidth
+// longer than their FLOPs at the peak of their path): per kernel class and traffic bucket, the rows and
+// the 99th percentile of measured time / (bytes at datasheet bandwidth), with its row. Sources: NeuSight's kernel
+// tables (data/neusight/kernels_{matmul,vec,conv}.csv.gz: FP32 GEMMs, element-wise and row-wise kernels,
+// convolutions on the P4, P100, V100, T4 and both A100 PCIe boards; every split) and the H100's single
+// kernels of at least 0.1 ms (data/measured/h100-sxm5-80gb/kernel_bench.csv: tensor-core and FP32
+// GEMMs, dense convolutions, squeeze-and-excitation pooling and scaling; shorter calls time the
+// host's Python call, and the NCHW depthwise rows are the named exception of bandwidth()).
+struct MeasuredSlowness {
+    std::map<std::pair<KernelClass, int>, int> rows;
+    std::map<std::pair<KernelClass, int>, double> worst;
+    std::map<std::pair<KernelClass, int>, QString> worstRow;
+    // Copies (transposes, permutes, concatenations) move each element once as element-wise kernels do,
+    // and take their evidence; stencils (pooling, depthwise windows) have none but the NCHW depthwise
+    // exception of bandwidth().
+    double allowed(KernelClass kind, int bucket) const {
+        const auto it = worst.find({kind == KernelClass::Copy ? KernelClass::Elementwise : kind, bucket});
+        return it == worst.end() ? 0.0 : it->second;
+    }
+};
+
+const MeasuredSlowness &measuredSlowness() {
+    static const MeasuredSlowness m = [] {
+        MeasuredSlowness out;
+        std::map<std::pair<KernelClass, int>, std::vector<std::pair<double, QString>>> ratios;
+        auto add = [&](const Kernel &k, const GpuSpec &gpu, ComputeType path, double ms, const QString &label) {
+            const double peak = gpu.peak.of(path).value_or(0.0);
+            if (!k.valid() || k.bytes() <= 1e6 || peak <= 0 || ms <= 0) {
+                return;
+            }
+            const double memoryMs = k.bytes() / (gpu.bandwidthGBps * 1e9) * 1e3;
+            if (memoryMs <= k.flops() / (peak * 1e12) * 1e3) {
+                return;
+            }
+            const std::pair<KernelClass, int> key{k.kind, trafficBucket(memoryMs)};
+            ++out.rows[key];
+            ratios[key].push_back({ms / memoryMs, label});
+        };
+        const GpuCatalogue &catalogue = GpuCatalogue::builtIn();
+        for (MeasuredKernelSet set : {MeasuredKernelSet::Matmul, MeasuredKernelSet::Vector, MeasuredKernelSet::Conv}) {
+            Result<std::vector<MeasuredKernel>> rows = loadNeusightKernels(set);
+            if (!rows) {
+                qFatal("%s", qPrintable(rows.errorMessage()));
+            }
+            for (const MeasuredKernel &r : *rows) {
+                if (const GpuSpec *gpu = catalogue.find(r.gpuId)) {
+                    add(r.kernel, *gpu, ComputeType::FP32, r.latencyMs,
+                        QStringLiteral("kernels_%1 %2 %3").arg(measuredKernelSetName(set), r.gpuId, r.op));
+                }
+            }
+        }
+        const GpuSpec *h100 = catalogue.find(QStringLiteral("h100-sxm5-80gb"));
+        if (!h100) {
+            qFatal("h100-sxm5-80gb missing from the catalogue");
+        }
+        for (const test_support::BenchRow &r :
+             test_support::loadBench(measuredDataDirectory() + QStringLiteral("/measured/h100-sxm5-80gb/kernel_bench.csv"))) {
+            if (r.ms < 0.1 || r.op == u"conv2d-depthwise") {
+                continue;
+            }
+            const Kernel k = test_support::kernelOf(r);
+            const bool matrix = k.kind == KernelClass::Gemm || k.kind == KernelClass::Conv;
+            add(k, *h100, matrix ? k.compute : ComputeType::FP32, r.ms,
+                QStringLiteral("kernel_bench h100 %1 %2 %3").arg(r.op, r.dtype, r.layout));
+        }
+        // The 99th percentile of each class and bucket, not its slowest row (one outlier would excuse
+        // everything below it).
+        for (auto &[key, v] : ratios) {
+            std::sort(v.begin(), v.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+            const auto &at = v[static_cast<std::size_t>(std::floor(0.99 * static_cast<double>(v.size() - 1)))];
+            out.worst[key] = at.first;
+            out.worstRow[key] = at.second;
+        }
+        return out;
+    }();
+    return m;
+}
+
 struct Sweep {
     // Per case label: latency per GPU id.
     std::map<QString, std::map<QString, double>> latency;
@@ -110,6 +204,9 @@ struct Sweep {
     int bandwidthViolations = 0;
     // NCHW depthwise convolutions slower than 2x their bytes: measured so (named in bandwidth()).
     int measuredIssueBound = 0;
+    // Kernels slower than 2x, but no slower than measured kernels of their class and traffic bucket
+    // (measuredSlowness()): per "class, bucket".
+    std::map<QString, int> measuredSlow;
     QStringList bandwidthExamples;    // the first few
     QStringList streamingViolations;  // element-wise and copy kernels with >= 100 us of traffic
     std::map<QString, int> bandwidthByClass;   // "class, traffic bucket" -> kernels
@@ -174,13 +271,17 @@ const Sweep &sweep() {
                     if (memoryMs > rawComputeMs && k.bytes() > 1e6 && t.gpuMs > 2.0 * memoryMs && issueBoundDepthwise) {
                         ++out.measuredIssueBound;
                     } else if (memoryMs > rawComputeMs && k.bytes() > 1e6 && t.gpuMs > 2.0 * memoryMs) {
+                        const int bucket = trafficBucket(memoryMs);
                         const QString key = QStringLiteral("%1, bytes at bandwidth %2")
-                                                .arg(kernelClassName(k.kind))
-                                                .arg(memoryMs < 0.01    ? QStringLiteral("< 10 us")
-                                                     : memoryMs < 0.1   ? QStringLiteral("10-100 us")
-                                                                        : QStringLiteral(">= 100 us"));
+                                                .arg(kernelClassName(k.kind), trafficBucketName(bucket));
+                        const bool streaming = (k.kind == KernelClass::Elementwise || k.kind == KernelClass::Copy) &&
+                                               memoryMs >= 0.1;
+                        if (!streaming && t.gpuMs <= measuredSlowness().allowed(k.kind, bucket) * memoryMs) {
+                            ++out.measuredSlow[key];  // the measured data says so
+                            continue;
+                        }
                         ++out.bandwidthByClass[key];
-                        if ((k.kind == KernelClass::Elementwise || k.kind == KernelClass::Copy) && memoryMs >= 0.1) {
+                        if (streaming) {
                             out.streamingViolations << QStringLiteral("%1 on %2: kernel %3 (%4) %5 ms > 2 x %6 ms")
                                                            .arg(c.label, gpu.id)
                                                            .arg(i)
@@ -253,6 +354,27 @@ void TestPhysicsCeilings::bandwidth() {
     // channels, 7-112 pixels, batch 128); in fp16 5x5 at 0.49 and 7x7 (PyTorch's kernel again) at 0.11.
     // Counted apart, not as violations.
     qInfo("%d NCHW depthwise kernels slower than 2x their bytes, as measured (not counted above)", s.measuredIssueBound);
+    // And for every class and traffic bucket where measured kernels run slower than 2x their bytes
+    // (measuredSlowness(): NeuSight's kernel tables on six GPUs, the H100's single kernels of >= 0.1 ms):
+    // a prediction no slower than the 99th percentile of the measured kernels of its class and bucket is
+    // what the data shows, not a violation. Below 10 us of traffic every measured memory-bound kernel > 1 MB on every
+    // GPU takes more than 2x (a launch and its tail are a few us; 1 MB is 0.3 us at 3.35 TB/s).
+    const MeasuredSlowness &measured = measuredSlowness();
+    int measuredRows = 0, slowAsMeasured = 0;
+    for (const auto &[key, n] : measured.rows) {
+        measuredRows += n;
+        qInfo("  measured %s, bytes at bandwidth %s: %d memory-bound rows > 1 MB, 99th percentile %.1fx their bytes (%s)",
+              qPrintable(kernelClassName(key.first)), qPrintable(trafficBucketName(key.second)), n, measured.worst.at(key),
+              qPrintable(measured.worstRow.at(key)));
+    }
+    for (const auto &[key, n] : s.measuredSlow) {
+        slowAsMeasured += n;
+        qInfo("  %s: %d predictions slower than 2x, within the measured percentile", qPrintable(key), n);
+    }
+    qInfo("%d predicted kernels slower than 2x their bytes but no slower than measured kernels of their class and "
+          "traffic (not counted above; %d measured rows)",
+          slowAsMeasured, measuredRows);
+    QVERIFY(measuredRows > 10000);  // the tables were read
     // Holds: streaming kernels (element-wise, copies: one thread per element, nothing but the
     // traffic to do) whose bytes take >= 100 us at the datasheet bandwidth, where the few us a
     // launch and its tail cost are under a few % of the time.
@@ -280,7 +402,9 @@ void TestPhysicsCeilings::bandwidth() {
     // 1,206,051 before those were priced on their measured cycles too). 1,191,187 before the dominance
     // guard (no kernel slower than on a GPU at most as good in every figure: monotonic()) and tensor-core
     // paths on the memory family's level (30,384 NCHW depthwise kernels counted apart since).
-    constexpr int kRecorded = 1105368;
+    // 1,105,368 before kernels no slower than the 99th percentile of measured kernels of their class
+    // and traffic bucket were counted apart (measuredSlowness(): 1,048,262 of them).
+    constexpr int kRecorded = 57106;
     QVERIFY2(s.bandwidthViolations <= kRecorded,
              qPrintable(QStringLiteral("%1 kernels over 2x their bytes at bandwidth, recorded %2")
                             .arg(s.bandwidthViolations)
