@@ -88,6 +88,9 @@ inline Kernel kernelOf(const BenchRow &r) {
         k.channelsLast = r.layout == u"channels-last";
         return k;
     }
+    if (r.op == u"layernorm") {  // m rows of n channels
+        return Kernel::rowReduction(r.m, r.n, flops_per_element::kLayerNorm, eb);
+    }
     if (r.op == u"se-pool") {
         return Kernel::rowReduction(r.batch * r.cin, r.h * r.h, flops_per_element::kAdd, eb);
     }

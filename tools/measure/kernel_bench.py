@@ -10,7 +10,11 @@ the kernels those rows are made of, alone, on the GPU it runs on:
   - dense convolutions (3x3 stride 1, 1x1) and depthwise convolutions (groups = channels, 3x3 and
     5x5, stride 1 and 2) in fp32 NCHW (PyTorch's default: TF32 allowed for cuDNN), fp32-strict NCHW,
     fp16 NCHW and fp16 channels-last;
-  - a squeeze-and-excitation block's parts: global average pooling, the channel-wise multiply.
+  - a squeeze-and-excitation block's parts: global average pooling, the channel-wise multiply;
+  - LayerNorm over the last dimension (F.layer_norm with weight and bias) for the short rows of
+    ConvNeXt and Swin (64-1,024 channels, one row per pixel at batch x 56^2 ... 7^2), fp32 and fp16:
+    their profiles run it at 4-7x its bytes at datasheet bandwidth where NeuSight's rows (>= 256
+    channels) give the vector network under 2-3x (docs/predictor.md).
 Each configuration: 3 warm-up calls, then reps calls between CUDA events (reps so that one timing
 takes >= 20 ms, 3..200), three timings, median and minimum per call; the kernels one call launches
 (torch.profiler, once) for the convolutions and for one GEMM size per dtype. cudnn.benchmark is off
@@ -195,12 +199,34 @@ def se_rows(out, deadline, batch):
                 del x, sc
 
 
+def layernorm_rows(out, deadline, batch):
+    for dtype in ("fp32", "fp16"):
+        set_precision(dtype)
+        for c in (64, 96, 128, 192, 256, 384, 512, 768, 1024):
+            for h in (56, 28, 14, 7):
+                if time.time() > deadline:
+                    return
+                e = ELEM[dtype]
+                rows = batch * h * h
+                if rows * c * e > (1 << 30):
+                    continue
+                x = torch.randn(rows, c, device="cuda", dtype=TORCH_DTYPE[dtype])
+                wt = torch.randn(c, device="cuda", dtype=TORCH_DTYPE[dtype])
+                b = torch.randn(c, device="cuda", dtype=TORCH_DTYPE[dtype])
+                fn = lambda: F.layer_norm(x, (c,), wt, b)  # noqa: E731
+                med, mn, reps = time_call(fn)
+                out.row(op="layernorm", dtype=dtype, layout="row-major", batch=1, m=rows, n=c, h=h, w=h,
+                        flops=8 * rows * c, bytes=e * (2 * rows * c + 2 * c), ms_median=f"{med:.5f}",
+                        ms_min=f"{mn:.5f}", reps=reps, kernels=kernels_of(fn), sm_clock_mhz=sm_clock())
+                del x, wt, b
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", required=True)
     ap.add_argument("--seconds", type=float, default=300, help="stop starting new configurations after this")
     ap.add_argument("--batch", type=int, default=128)
-    ap.add_argument("--parts", default="conv,se,gemm")
+    ap.add_argument("--parts", default="conv,se,gemm", help="comma-separated: conv, se, gemm, layernorm")
     ap.add_argument("--ksizes", default="3,5", help="depthwise window sizes")
     ap.add_argument("--depthwise-only", action="store_true", help="conv part: depthwise convolutions only")
     a = ap.parse_args()
@@ -215,7 +241,7 @@ def main():
         deadline = t0 + share * (i + 1)
         ksizes = tuple(int(k) for k in a.ksizes.split(","))
         {"conv": lambda: conv_rows(out, deadline, a.batch, ksizes, a.depthwise_only), "se": lambda: se_rows(out, deadline, a.batch),
-         "gemm": lambda: gemm_rows(out, deadline)}[p]()
+         "gemm": lambda: gemm_rows(out, deadline), "layernorm": lambda: layernorm_rows(out, deadline, a.batch)}[p]()
         print(f"kernel_bench: {p} done, {out.rows} rows, {time.time() - t0:.0f} s", flush=True)
 
 

@@ -513,6 +513,7 @@ class KernelBenchCpuTest(unittest.TestCase):
                 out = kb.writer(os.path.join(d, "k.csv"))
                 kb.conv_rows(out, time.time() + 30, 2)
                 kb.se_rows(out, time.time() + 0.5, 1)
+                kb.layernorm_rows(out, time.time() + 0.5, 1)
             with open(os.path.join(d, "k.csv")) as f:
                 rows = list(csv.DictReader(f))
         finally:
@@ -526,6 +527,11 @@ class KernelBenchCpuTest(unittest.TestCase):
         self.assertEqual(int(r["bytes"]), 4 * (2 * 16 * 14 * 14 + 16 * 25 + 2 * 16 * 7 * 7))
         self.assertGreater(float(r["ms_median"]), 0)
         self.assertTrue(any(r["op"] == "se-pool" for r in rows))
+        ln = [r for r in rows if r["op"] == "layernorm"]
+        self.assertTrue(ln)
+        r = ln[0]  # fp32, 64 channels, one row per pixel of 56 x 56 at batch 1
+        self.assertEqual((int(r["m"]), int(r["n"])), (56 * 56, 64))
+        self.assertEqual(int(r["bytes"]), 4 * (2 * 56 * 56 * 64 + 2 * 64))
 
 
 class ModelProfileTest(unittest.TestCase):
