@@ -396,12 +396,12 @@ KernelModel::BoundDevice KernelModel::bind(const DeviceResources &device) const 
     if (device.partitioned()) {
         return b;
     }
+    // Dominance is transitive, so the scan finds every GPU below this one and each is bound alone:
+    // a price here is the least of its own and theirs, never above any of theirs as targets.
     for (const GpuSpec &spec : GpuCatalogue::builtIn().gpus()) {
         const DeviceResources other = DeviceResources::fromSpec(spec);
         if (device.dominates(other)) {
-            // Bound with their own such GPUs (dominance is a strict order: the recursion ends), so a
-            // kernel here is never priced slower than that GPU's final price.
-            b.dominated.push_back(std::make_shared<const BoundDevice>(bind(other)));
+            b.dominated.push_back(std::make_shared<const BoundDevice>(bindOne(other)));
         }
     }
     return b;

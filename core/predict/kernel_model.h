@@ -172,9 +172,9 @@ public:
         std::array<double, kUtilisationModelCount> siblingBandwidthRatio{0.0, 0.0, 0.0};
         std::array<QString, kUtilisationModelCount> bandwidthSibling{};
         // Catalogue GPUs of this GPU's compute capability that it is at least as good as in every
-        // figure (DeviceResources::dominates), each bound with its own such list: no kernel is priced
-        // slower here than on any of them (issue 17's monotonic-in-hardware check). Empty for MIG
-        // instances and MPS shares.
+        // figure (DeviceResources::dominates; all of them, dominance being transitive), each bound
+        // without such a list of its own: no kernel is priced slower here than on any of them (issue
+        // 17's monotonic-in-hardware check). Empty for MIG instances and MPS shares.
         std::vector<std::shared_ptr<const BoundDevice>> dominated;
     };
     BoundDevice bind(const DeviceResources &device) const;

@@ -32,7 +32,8 @@ StreamTimeAdapter StreamTimeAdapter::make(const KernelModel &model, const Kernel
         overhead(std::begin(vectorProbes), std::end(vectorProbes));
     // A GPU's kernels are never priced slower than on the GPUs it is at least as good as in every figure
     // (KernelModel::BoundDevice::dominated); with at least their overhead taken off, its stream times
-    // keep that order too.
+    // keep that order too. Their entries are bound alone, and a GPU's own bounded overhead is at most
+    // its unbounded one, so this is at least what each of them takes off as a target.
     for (const std::shared_ptr<const KernelModel::BoundDevice> &other : device.dominated) {
         const StreamTimeAdapter o = make(model, *other);
         for (std::size_t i = 0; i < a.isolatedOverheadMs.size(); ++i) {

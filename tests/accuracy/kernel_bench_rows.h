@@ -11,6 +11,7 @@
 #include <QString>
 #include <QStringList>
 #include <QTextStream>
+#include <QtGlobal>
 
 #include <vector>
 
@@ -27,11 +28,17 @@ inline std::vector<BenchRow> loadBench(const QString &path) {
     std::vector<BenchRow> rows;
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) {
-        return rows;
+        qFatal("%s: cannot be read (%s)", qPrintable(path), qPrintable(f.errorString()));
     }
     QTextStream in(&f);
     const QStringList head = in.readLine().split(u',');
-    auto col = [&](const char *name) { return static_cast<int>(head.indexOf(QString::fromLatin1(name))); };
+    auto col = [&](const char *name) {
+        const int c = static_cast<int>(head.indexOf(QString::fromLatin1(name)));
+        if (c < 0) {
+            qFatal("%s: no column '%s' in its header (tools/measure/kernel_bench.py FIELDS)", qPrintable(path), name);
+        }
+        return c;
+    };
     const int cOp = col("op"), cDt = col("dtype"), cLay = col("layout"), cB = col("batch"), cM = col("m"),
               cN = col("n"), cK = col("k"), cCi = col("c_in"), cCo = col("c_out"), cH = col("h"),
               cKs = col("ksize"), cS = col("stride"), cG = col("groups"), cMs = col("ms_median"),
