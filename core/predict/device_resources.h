@@ -34,6 +34,8 @@ struct DeviceResources {
     // Clock the physical GPU sustains on compute-bound work under its power limit, as a fraction of
     // the boost clock (sustainedComputeFraction; 1 for a MIG slice's GPU as for the whole GPU).
     double sustainedComputeFraction = 1.0;
+    // fp32LaneWattsPerGhz of the chip: 0 where no data measured the process's power per FP32 lane.
+    double fp32LaneWatts = 0;
     double tdpW = 0;  // board power limit of the physical GPU (0: not given)
     // Shares of the physical GPU the target has (1 for a whole GPU; an A100 1g.5gb slice: 14/108 of
     // the SMs, 1/8 of the bandwidth and of the L2).
@@ -77,15 +79,26 @@ int fp32LanesPerIssueSlot(const GpuSpec &gpu);
 
 // Fraction of its boost clock a GPU sustains on compute-bound work under its board power limit:
 //   min(1, TDP / (k x FP32 lanes x boost GHz)) ^ gamma,
-// k = kWattsPerFp32LaneGhz (the board power at which a full-rate FFMA stream stops being power-limited),
-// gamma = kPowerLimitedClockExponent. 1 where the GPU file lacks the figures. Used only between
-// GPUs of one chip (KernelModel::bind: a GPU without its own calibration takes a measured sibling's,
-// and its FP32 matrix kernels the ratio of their fractions), where the constant's node dependence
-// largely cancels; docs/predictor.md "Same-chip siblings and the power limit". k and the exponent
-// of the deeply throttled P4 and T4 come from the train split of data/neusight (k = 0.037, exponent
-// 0.96); gamma = 1/2 for the mildly limited boards this is used on (see there).
+// k = the board power per FP32 lane-GHz at which a full-rate FFMA stream stops being power-limited
+// on the GPU's fabrication process (fp32LaneWattsPerGhz), gamma = kPowerLimitedClockExponent. 1 where
+// the GPU file lacks the figures. Used between GPUs of one chip (KernelModel::bind: a GPU without its
+// own calibration takes a measured sibling's, and its FP32 matrix kernels the ratio of their
+// fractions; docs/predictor.md "Same-chip siblings and the power limit") and for the GEMM level of a
+// GPU no one measured ("The power prior for unmeasured GPUs"). k and the exponent of the deeply
+// throttled P4 and T4 come from the train split of data/neusight (k = 0.037, exponent 0.96); gamma =
+// 1/2 for the mildly limited boards (see there).
 inline constexpr double kWattsPerFp32LaneGhz = 0.037;
 inline constexpr double kPowerLimitedClockExponent = 0.5;
+// k of the chip's process where data measured it: TSMC 16 nm (GP10x) and 12 nm (GV100, TU10x), fitted
+// on the P4/P100 and T4/V100 pairs, and TSMC 7 nm (GA100), whose 250 and 300 W A100 PCIe boards it
+// orders as their held-out GEMM rows do: kWattsPerFp32LaneGhz. 0 where nothing here measures it:
+// Samsung 8N (GA10x), TSMC 4N (GH100, AD10x), 4NP (Blackwell), unknown chips. On 4N the H100 SXM only
+// bounds it: its 97 FP32 GEMMs of >= 10 GFLOP in data/measured/h100-sxm5-80gb/kernel_bench.csv ran at
+// a median 1,950 MHz of its 1,980 MHz boost at its 700 W limit, so k <= 700 / (16,896 lanes x 1.98 GHz)
+// = 0.021; no board in the data is throttled on that process, and a bound taken as the value would
+// price a 72 W L4 at 0.48 of its boost clock. Process per chip from NVIDIA's architecture whitepapers
+// (Pascal, Volta, Turing, Ampere GA100 and GA102, Ada, Hopper, Blackwell).
+double fp32LaneWattsPerGhz(const QString &chip);
 double sustainedComputeFraction(const GpuSpec &gpu);
 
 // Resident threads per SM by compute capability (CUDA C++ Programming Guide, "Technical

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace infersight {
 
@@ -331,6 +332,40 @@ const GpuSpec *bandwidthSiblingFor(const DeviceResources &whole, const GpuSpec *
     return best;
 }
 
+// The GEMM level of a GPU that has neither a calibration of its own nor a same-chip sibling's, on a
+// process whose power per FP32 lane is known (DeviceResources::fp32LaneWatts): over the calibrated
+// GPUs of the same FP32 dispatch design, the mean of (level - ln sustained fraction), plus this GPU's
+// ln sustained fraction. Why: a GPU's GEMM level is its cuBLAS SGEMM efficiency, and across the five
+// measured GPUs it is the clock its board power sustains and the dispatch design, not the memory
+// family: with the fraction taken out, the V100 PCIe, A100 PCIe 40GB and T4 sit within +-0.025 of
+// their mean; the Pascal boards (32 FP32 lanes per scheduler fed by two dispatch units, compute
+// capability 6.x) 0.16-0.22 below it. The memory family's mean (the fallback) priced the held-out
+// V100 PCIe's GEMM-bound rows 14-25 % slow, as the mean of a Pascal board and a power-limited A100.
+// e2e leave-one-GPU-out 11.3 -> 7.5 % (docs/predictor.md "The power prior for unmeasured GPUs").
+// Dual-dispatch boards take only their own kind's mean (none calibrated: no prior); the single-
+// dispatch 32-lane GPUs (8.6+) the 16-lane mean, their issue loss being the wide-issue factor's.
+std::optional<double> powerPriorLevelFor(const UtilisationModel &model, const DeviceResources &device) {
+    if (device.fp32LaneWatts <= 0 || model.isEmpty()) {
+        return std::nullopt;
+    }
+    const bool dualDispatch = device.computeCapabilityMajor < 7;
+    const GpuCatalogue &catalogue = GpuCatalogue::builtIn();
+    double sum = 0;
+    int n = 0;
+    for (const GpuCalibration &c : model.calibration) {
+        const GpuSpec *spec = catalogue.find(c.gpuId);
+        if (!spec || fp32LaneWattsPerGhz(spec->chip) <= 0 || (spec->computeCapabilityMajor < 7) != dualDispatch) {
+            continue;
+        }
+        sum += c.level - std::log(sustainedComputeFraction(*spec));
+        ++n;
+    }
+    if (n == 0) {
+        return std::nullopt;
+    }
+    return sum / n + std::log(device.sustainedComputeFraction);
+}
+
 }  // namespace
 
 QString KernelModel::calibrationNote(const BoundDevice &device) {
@@ -388,6 +423,12 @@ QString KernelModel::calibrationNote(const BoundDevice &device) {
                                 "their bytes")
                      .arg(siblings.join(QStringLiteral(", ")));
     }
+    if (device.powerPrior) {
+        parts << QStringLiteral("FP32 GEMM efficiency not measured on this GPU: the measured GPUs' mean corrected for power, "
+                                "for a board that sustains %1 % of its boost clock at its %2 W limit")
+                     .arg(100.0 * device.resources.sustainedComputeFraction, 0, 'f', 0)
+                     .arg(device.resources.tdpW, 0, 'f', 0);
+    }
     return parts.join(QStringLiteral("; "));
 }
 
@@ -422,6 +463,13 @@ KernelModel::BoundDevice KernelModel::bindOne(const DeviceResources &device) con
         b.calibratedPer[i] = own && id == device.gpuId;
         b.embedding[i] = m.embeddingFor(id, device.memoryType);
         b.familyLevelFactor[i] = std::exp(m.levelFor(QString(), device.memoryType));
+        if (kind == UtilisationModelKind::Gemm && !source) {
+            if (const std::optional<double> prior = powerPriorLevelFor(m, device)) {
+                b.levelFactor[i] = std::exp(*prior);
+                b.powerPriorLevel = *prior;
+                b.powerPrior = true;
+            }
+        }
         if (source) {  // a calibrated GPU (its own, a custom GPU's base or a sibling)
             b.calibrationSource[i] = source->id;
             b.sustainedRatio[i] = device.sustainedComputeFraction / sustainedComputeFraction(*source);

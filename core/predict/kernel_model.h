@@ -176,10 +176,16 @@ public:
         // without such a list of its own: no kernel is priced slower here than on any of them (issue
         // 17's monotonic-in-hardware check). Empty for MIG instances and MPS shares.
         std::vector<std::shared_ptr<const BoundDevice>> dominated;
+        // The GEMM model's level is the power prior (powerPriorLevel) rather than the memory family's
+        // mean: a GPU without a calibration of its own or a sibling's on a process whose FP32 lane power
+        // is known. 0 when not.
+        double powerPriorLevel = 0;
+        bool powerPrior = false;
     };
     BoundDevice bind(const DeviceResources &device) const;
     // One sentence when some model of `device` uses another measured GPU's calibration (a same-chip
-    // sibling): which, and the power-limit factor on compute-bound kernels; empty otherwise.
+    // sibling): which, and the power-limit factor on compute-bound kernels; or the power prior; empty
+    // otherwise.
     static QString calibrationNote(const BoundDevice &device);
 
     KernelPrediction predict(const Kernel &kernel, const BoundDevice &device) const;

@@ -446,8 +446,8 @@ void setTotals(Prediction &p, Timeline &tl, const HostCosts &hc, const Uncertain
     p.classMs[kHostBandClass] = hostBound;
     p.hostWaitMs = std::max(0.0, p.latencyMs - tl.busy);
     tl.acc.add(kHostBandClass, hostBound, hostBound * cal.hostLow, hostBound * cal.hostHigh);
-    tl.acc.halfWidths(cal.scale, p.classBandDownMs, p.classBandUpMs);
-    tl.acc.bandOf(p.latencyMs, cal.scale, cal.systemRelative, p.bandLowMs, p.bandHighMs);
+    tl.acc.halfWidths(cal.scale, p.classBandDownMs, p.classBandUpMs, cal.gemmScale);
+    tl.acc.bandOf(p.latencyMs, cal.scale, cal.systemRelative, p.bandLowMs, p.bandHighMs, cal.gemmScale);
     const double energyMJ = tl.energyMJ + p.hostWaitMs * hostWaitPowerW(idleW, tdpW, energy);
     p.energyJ = energyMJ * 1e-3;
     p.avgPowerW = p.latencyMs > 0 ? energyMJ / p.latencyMs : 0.0;

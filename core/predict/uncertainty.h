@@ -18,17 +18,20 @@ struct BandAccumulator {
     std::array<double, kUncertaintyClasses> down{};  // sum of (t - low) per class
     std::array<double, kUncertaintyClasses> up{};    // sum of (high - t) per class
     void add(int errorClass, double t, double low, double high);
-    // Half-widths below / above the total from the classes alone (scaled).
-    void halfWidths(double scale, double &down, double &up) const;
+    // Half-widths below / above the total from the classes alone (scaled; the GEMM class's
+    // deviations by gemmScale more).
+    void halfWidths(double scale, double &down, double &up, double gemmScale = 1.0) const;
     // The band of `total`: class half-widths (scaled) and a system term (relative to the total)
     // added in quadrature.
-    void bandOf(double total, double scale, double systemRelative, double &low, double &high) const;
+    void bandOf(double total, double scale, double systemRelative, double &low, double &high, double gemmScale = 1.0) const;
 };
 
 struct UncertaintyCalibration {
     // Multiplies the propagated class half-widths (1: the kernel model's bands as they are);
     // calibrated so that the band covers 80 % of the leave-one-GPU-out rows (uncertainty.cpp).
     double scale = 1.0;
+    // Further factor on the GEMM class's deviations (uncertainty.cpp says why).
+    double gemmScale = 1.0;
     // Error of composing kernels into a forward pass (lowering mismatches, clocks under sustained
     // load, inter-kernel effects), relative to the total, independent of the classes. Fitted by
     // `infersight-cli validate --fit-bands` so that the 80 % band covers 80 % of the end-to-end

@@ -333,9 +333,93 @@ int holdOutGeneration(const TrainingData &data, const QString &architecture, con
     return 0;
 }
 
+// Error bands: measured GPUs from the test split (calibrated GPUs only), unseen GPUs from the
+// leave-one-GPU-out predictions of every row of the held-out GPU (0 where a row has none).
+void setErrorBands(KernelModel &model, const TrainingData &data, const Evaluation &testEval,
+                   const std::vector<double> &looPredicted) {
+    std::vector<KernelModel::BoundDevice> bound;
+    for (const DeviceResources &d : data.devices) {
+        bound.push_back(model.bind(d));
+    }
+    for (KernelErrorClass c : kFittedClasses) {
+        std::vector<int> measuredRows, unseenRows;
+        for (int i = 0; i < static_cast<int>(data.rows.size()); ++i) {
+            const TrainingRow &r = data.rows[static_cast<std::size_t>(i)];
+            if (r.errorClass != c) {
+                continue;
+            }
+            const bool calibrated = bound[static_cast<std::size_t>(r.gpu)].calibratedPer[static_cast<std::size_t>(r.model)];
+            if (r.test && calibrated) {
+                measuredRows.push_back(i);
+            }
+            if (looPredicted[static_cast<std::size_t>(i)] > 0) {
+                unseenRows.push_back(i);
+            }
+        }
+        KernelClassBands &b = model.bands(c);
+        b.measuredGpu = bandOf(data, testEval.predictedS, measuredRows);
+        b.unseenGpu = unseenRows.empty() ? b.measuredGpu : bandOf(data, looPredicted, unseenRows);
+        b.fitted = true;
+    }
+    // No measured data: stencil and copy kernels are timed by the vector model; they borrow the
+    // element-wise bands and are flagged as extrapolated (the band is widened at prediction).
+    for (KernelErrorClass c : {KernelErrorClass::Stencil, KernelErrorClass::Copy}) {
+        model.bands(c) = model.bands(KernelErrorClass::Elementwise);
+        model.bands(c).fitted = false;
+    }
+}
+
+void printBands(const KernelModel &model) {
+    for (KernelErrorClass c : kFittedClasses) {
+        const KernelClassBands &b = model.bands(c);
+        out() << QStringLiteral("%1: measured GPU %2..%3 (MAPE %4 %), unseen GPU %5..%6 (MAPE %7 %, %8 rows)\n")
+                     .arg(kernelErrorClassName(c))
+                     .arg(b.measuredGpu.low, 0, 'f', 3)
+                     .arg(b.measuredGpu.high, 0, 'f', 3)
+                     .arg(b.measuredGpu.mape, 0, 'f', 1)
+                     .arg(b.unseenGpu.low, 0, 'f', 3)
+                     .arg(b.unseenGpu.high, 0, 'f', 3)
+                     .arg(b.unseenGpu.mape, 0, 'f', 1)
+                     .arg(b.unseenGpu.rows);
+    }
+}
+
+// Writes `model`'s error bands into the leave-one-out files of `gpus` in `looDir` (and, with
+// `generations`, into its gen-*.json files), so that they load and predict the same way.
+bool copyBands(const KernelModel &model, const QString &looDir, const QStringList &gpus, bool generations = false) {
+    QStringList paths;
+    for (const QString &gpu : gpus) {
+        paths << QDir(looDir).filePath(gpu + QStringLiteral(".json"));
+    }
+    if (generations) {
+        for (const QString &name : QDir(looDir).entryList({QStringLiteral("gen-*.json")}, QDir::Files, QDir::Name)) {
+            paths << QDir(looDir).filePath(name);
+        }
+    }
+    for (const QString &path : paths) {
+        Result<KernelModel> loo = KernelModel::fromFile(path);
+        if (!loo) {
+            std::fprintf(stderr, "error: %s\n", qPrintable(loo.errorMessage()));
+            return false;
+        }
+        for (KernelErrorClass c : {KernelErrorClass::Gemm, KernelErrorClass::Conv, KernelErrorClass::Stencil,
+                                   KernelErrorClass::Elementwise, KernelErrorClass::RowReduction, KernelErrorClass::Copy}) {
+            loo->bands(c) = model.bands(c);
+        }
+        if (!writeJson(path, loo->toJson(), false)) {
+            std::fprintf(stderr, "error: cannot write %s\n", qPrintable(path));
+            return false;
+        }
+    }
+    return true;
+}
+
 // --rescore: the split figures a weights file records, recomputed by the running predictor (e.g. after a
 // change to how an unmeasured GPU takes a measured one's calibration). The fit is untouched.
-int rescore(const TrainingData &data, const QString &path) {
+// With leave-one-GPU-out files in `looDir` for every GPU, the error bands are recomputed as training
+// sets them (unseen-GPU bands from those files' predictions of their held-out GPU's rows) and copied
+// into the leave-one-out and leave-one-generation-out files.
+int rescore(const TrainingData &data, const QString &path, const QString &looDir) {
     Result<KernelModel> loaded = KernelModel::fromFile(path);
     if (!loaded) {
         std::fprintf(stderr, "error: %s\n", qPrintable(loaded.errorMessage()));
@@ -348,9 +432,39 @@ int rescore(const TrainingData &data, const QString &path) {
     meta[QStringLiteral("train_split_mape")] = errorsJson(trainEval);
     meta[QStringLiteral("test_split_mape")] = errorsJson(testEval);
     model.setMetadata(meta);
+    std::vector<double> looPredicted(data.rows.size(), 0.0);
+    bool looComplete = true;
+    for (int g = 0; g < data.gpuIds.size(); ++g) {
+        const QString looPath = QDir(looDir).filePath(data.gpuIds[g] + QStringLiteral(".json"));
+        if (!QFileInfo::exists(looPath)) {
+            looComplete = false;
+            break;
+        }
+        Result<KernelModel> loo = KernelModel::fromFile(looPath);
+        if (!loo) {
+            std::fprintf(stderr, "error: %s\n", qPrintable(loo.errorMessage()));
+            return 1;
+        }
+        const Evaluation ev = evaluate(loo.value(), data, [g](const TrainingRow &r) { return r.gpu == g; });
+        for (std::size_t i = 0; i < data.rows.size(); ++i) {
+            if (data.rows[i].gpu == g) {
+                looPredicted[i] = ev.predictedS[i];
+            }
+        }
+    }
+    if (looComplete) {
+        setErrorBands(model, data, testEval, looPredicted);
+    }
     if (!writeJson(path, model.toJson())) {
         std::fprintf(stderr, "error: cannot write %s\n", qPrintable(path));
         return 1;
+    }
+    if (looComplete) {
+        if (!copyBands(model, looDir, data.gpuIds, true)) {
+            return 1;
+        }
+        printBands(model);
+        out() << "error bands recomputed from the leave-one-GPU-out files in " << looDir << "\n";
     }
     printTable(QStringLiteral("Test split MAPE (rows), per class and GPU:"), testEval, data.gpuIds);
     out() << "rescored " << path << "\n";
@@ -415,7 +529,7 @@ int main(int argc, char **argv) {
     out().flush();
 
     if (parser.isSet(rescoreOpt)) {
-        return rescore(data, parser.value(outOpt));
+        return rescore(data, parser.value(outOpt), looDir);
     }
     if (parser.isSet(generationOpt)) {
         return holdOutGeneration(data, parser.value(generationOpt), looDir, parser.value(outOpt), seed, epochsScale, jobs);
@@ -498,38 +612,7 @@ int main(int argc, char **argv) {
         }
     }
 
-    // Error bands: measured GPUs from the test split (calibrated GPUs only), unseen GPUs from the
-    // leave-one-GPU-out predictions of every row of the held-out GPU.
-    std::vector<KernelModel::BoundDevice> bound;
-    for (const DeviceResources &d : data.devices) {
-        bound.push_back(model.bind(d));
-    }
-    for (KernelErrorClass c : kFittedClasses) {
-        std::vector<int> measuredRows, unseenRows;
-        for (int i = 0; i < static_cast<int>(data.rows.size()); ++i) {
-            const TrainingRow &r = data.rows[static_cast<std::size_t>(i)];
-            if (r.errorClass != c) {
-                continue;
-            }
-            const bool calibrated = bound[static_cast<std::size_t>(r.gpu)].calibratedPer[static_cast<std::size_t>(r.model)];
-            if (r.test && calibrated) {
-                measuredRows.push_back(i);
-            }
-            if (looPredicted[static_cast<std::size_t>(i)] > 0) {
-                unseenRows.push_back(i);
-            }
-        }
-        KernelClassBands &b = model.bands(c);
-        b.measuredGpu = bandOf(data, testEval.predictedS, measuredRows);
-        b.unseenGpu = unseenRows.empty() ? b.measuredGpu : bandOf(data, looPredicted, unseenRows);
-        b.fitted = true;
-    }
-    // No measured data: stencil and copy kernels are timed by the vector model; they borrow the
-    // element-wise bands and are flagged as extrapolated (the band is widened at prediction).
-    for (KernelErrorClass c : {KernelErrorClass::Stencil, KernelErrorClass::Copy}) {
-        model.bands(c) = model.bands(KernelErrorClass::Elementwise);
-        model.bands(c).fitted = false;
-    }
+    setErrorBands(model, data, testEval, looPredicted);
 
     QJsonObject models;
     for (std::size_t i = 0; i < kKinds.size(); ++i) {
@@ -563,20 +646,8 @@ int main(int argc, char **argv) {
         return 1;
     }
     // LOO files carry the main model's bands too, so that they load and predict the same way.
-    if (!parser.isSet(noLooOpt)) {
-        for (const QString &gpu : data.gpuIds) {
-            const QString path = QDir(looDir).filePath(gpu + QStringLiteral(".json"));
-            Result<KernelModel> loo = KernelModel::fromFile(path);
-            if (!loo) {
-                std::fprintf(stderr, "error: %s\n", qPrintable(loo.errorMessage()));
-                return 1;
-            }
-            for (KernelErrorClass c : {KernelErrorClass::Gemm, KernelErrorClass::Conv, KernelErrorClass::Stencil,
-                                       KernelErrorClass::Elementwise, KernelErrorClass::RowReduction, KernelErrorClass::Copy}) {
-                loo->bands(c) = model.bands(c);
-            }
-            writeJson(path, loo->toJson(), false);
-        }
+    if (!parser.isSet(noLooOpt) && !copyBands(model, looDir, data.gpuIds)) {
+        return 1;
     }
 
     if (parser.isSet(dumpOpt)) {

@@ -5,7 +5,7 @@
 // configs in data/neusight/model_configs. Ceilings of issue 4 on the option=none rows: MAPE
 // <= 8 % (NeuSight 9.9 %, Habitat 10.5 %, roofline 27.1 % on the same rows, from the file) and
 // <= 12 % leave-one-GPU-out (each GPU predicted by the kernel model fitted without it,
-// data/predictor/loo/<gpu>.json). The 80 % band must cover at least 70 % of the rows. Per GPU and
+// data/predictor/loo/<gpu>.json), which issue 17 lowers to <= 8 %. The 80 % band must cover at least 70 % of the rows. Per GPU and
 // on the option=fusion rows, regression guards at the committed figures plus about half a point.
 #include "validate/validation.h"
 
@@ -93,20 +93,24 @@ void TestE2eAccuracy::leaveOneGpuOut() {
                                               .arg(total)));
     const double m = mapeOf(rows(), isE2e, [](const ValidationRow &r) { return r.looPredictedMs; });
     qInfo("leave-one-GPU-out e2e MAPE %.1f %% over %d rows", m, total);
-    QVERIFY2(m <= 12.0, qPrintable(QStringLiteral("leave-one-GPU-out MAPE %1 % > 12 %").arg(m, 0, 'f', 2)));
+    // Issue 17's ceiling (issue 4's was 12 %): 7.5 % since unmeasured GPUs take the power prior for
+    // their GEMM level (kernel_model.cpp powerPriorLevelFor; 11.3 % on the memory family's mean).
+    QVERIFY2(m <= 8.0, qPrintable(QStringLiteral("leave-one-GPU-out MAPE %1 % > 8 %").arg(m, 0, 'f', 2)));
 }
 
 void TestE2eAccuracy::leaveOneGpuOutPerGpu_data() {
     QTest::addColumn<QString>("gpu");
     QTest::addColumn<double>("ceiling");
     // Each GPU predicted by the model fitted without it: the held-out figures of the committed
-    // predictor (P4 18.0 % over 3 rows, P100 9.6 %, V100 17.6 %, T4 14.0 %, A100 5.1 %) plus about
-    // half a point.
-    QTest::newRow("p4") << QStringLiteral("p4") << 18.5;
-    QTest::newRow("p100-pcie-16gb") << QStringLiteral("p100-pcie-16gb") << 10.1;
-    QTest::newRow("v100-pcie-32gb") << QStringLiteral("v100-pcie-32gb") << 18.1;
-    QTest::newRow("t4") << QStringLiteral("t4") << 14.5;
-    QTest::newRow("a100-pcie-40gb") << QStringLiteral("a100-pcie-40gb") << 5.6;
+    // predictor (P4 19.3 % over 3 rows, P100 4.4 %, V100 3.7 %, T4 13.3 %, A100 6.8 %) plus about
+    // half a point. With the power prior for an unmeasured GPU's GEMM level (2026-11-27) the V100
+    // went 17.6 -> 3.7 %, P100 9.6 -> 4.4 %, T4 14.0 -> 13.3 %; the A100 5.1 -> 6.8 % (its prior,
+    // power-limited at 250 W, sits 0.04 below the HBM mean it took) and the P4 18.0 -> 19.3 %.
+    QTest::newRow("p4") << QStringLiteral("p4") << 19.8;
+    QTest::newRow("p100-pcie-16gb") << QStringLiteral("p100-pcie-16gb") << 4.9;
+    QTest::newRow("v100-pcie-32gb") << QStringLiteral("v100-pcie-32gb") << 4.2;
+    QTest::newRow("t4") << QStringLiteral("t4") << 13.8;
+    QTest::newRow("a100-pcie-40gb") << QStringLiteral("a100-pcie-40gb") << 7.3;
 }
 
 void TestE2eAccuracy::leaveOneGpuOutPerGpu() {
