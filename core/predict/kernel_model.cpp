@@ -366,6 +366,22 @@ std::optional<double> powerPriorLevelFor(const UtilisationModel &model, const De
     return sum / n + std::log(device.sustainedComputeFraction);
 }
 
+// The highest DRAM bandwidth among the GPUs `model` has a calibration for (GB/s; 0 if none). An
+// element-wise kernel on an uncalibrated GPU with more bandwidth and no bandwidth sibling is never
+// priced slower than the vector network gives it at that bandwidth: far above the bandwidths it was
+// fitted on, the network reads more bandwidth as slower (the B200's 1.6 MB element-wise kernels came
+// out at 9-10 us, 44-50x their bytes at its 7.7 TB/s), as the H200 guard
+// against the H100 found for its sibling (docs/predictor.md "Bandwidth siblings").
+double highestCalibratedBandwidth(const UtilisationModel &model) {
+    double best = 0;
+    for (const GpuCalibration &c : model.calibration) {
+        if (const GpuSpec *spec = GpuCatalogue::builtIn().find(c.gpuId)) {
+            best = std::max(best, spec->bandwidthGBps);
+        }
+    }
+    return best;
+}
+
 }  // namespace
 
 QString KernelModel::calibrationNote(const BoundDevice &device) {
@@ -478,6 +494,12 @@ KernelModel::BoundDevice KernelModel::bindOne(const DeviceResources &device) con
             if (const GpuSpec *sibling = bandwidthSiblingFor(whole, source)) {
                 b.siblingBandwidthRatio[i] = sibling->bandwidthGBps / whole.bandwidthGBps;
                 b.bandwidthSibling[i] = sibling->id;
+            } else if (kind == UtilisationModelKind::Vector) {
+                // No sibling: bound by the highest bandwidth the vector network was calibrated at.
+                const double fitted = highestCalibratedBandwidth(m);
+                if (fitted > 0 && fitted < whole.bandwidthGBps) {
+                    b.fittedBandwidthRatio = fitted / whole.bandwidthGBps;
+                }
             }
         }
     }
@@ -606,14 +628,20 @@ KernelPrediction KernelModel::predictOne(const Kernel &kernel, const BoundDevice
         u = std::clamp(f.rooflineS / timeS, 1e-6, um.uMax);
     } else {
         u = utilisation(kernel, f, device, &extrapolated);
-        if (!matrixClass && siblingRatio > 0 && siblingRatio < 1) {
-            // An element-wise kernel on a GPU with a lower-bandwidth sibling is never slower than the
-            // same network gives it at the sibling's bandwidth (docs/predictor.md "Bandwidth siblings").
-            const KernelFeatures fs = atSiblingBandwidth();
+        // An element-wise kernel on a GPU with a lower-bandwidth sibling is never slower than the same
+        // network gives it at the sibling's bandwidth (docs/predictor.md "Bandwidth siblings"); on one
+        // without a sibling, than at the highest bandwidth the network was calibrated at.
+        for (const double ratio : {!matrixClass ? siblingRatio : 0.0, !matrixClass ? device.fittedBandwidthRatio : 0.0}) {
+            if (ratio <= 0 || ratio >= 1) {
+                continue;
+            }
+            DeviceResources lower = device.resources;
+            lower.bandwidthGBps *= ratio;
+            const KernelFeatures fs = computeKernelFeatures(kernel, lower);
             bool ignored = false;
-            const double siblingS = fs.rooflineS / utilisation(kernel, fs, device, &ignored);
-            if (siblingS < f.rooflineS / u) {
-                u = std::clamp(f.rooflineS / siblingS, 1e-6, um.uMax);
+            const double lowerS = fs.rooflineS / utilisation(kernel, fs, device, &ignored);
+            if (lowerS < f.rooflineS / u) {
+                u = std::clamp(f.rooflineS / lowerS, 1e-6, um.uMax);
             }
         }
     }

@@ -116,10 +116,11 @@ public:
     // Blackwell). Every GPU of the kernel data feeds 16 per slot, where an SGEMM's loads and address
     // arithmetic issue beside its FFMAs; with 32 they take FFMA slots, so the libraries reach less of
     // the doubled datasheet peak. Fitted with kWideIssueFp32ConvEfficiency on the FP32 GPU-bound rows
-    // of data/measured (H100 SXM, the one wide-issue GPU measured; 41 rows: 0.934),
-    // leave-one-model-family-out 0.89-0.95: `infersight-cli validate --fit-fp32-issue`
+    // of data/measured (H100 SXM, the one wide-issue GPU measured; 39 rows: 0.949, leave-one-model-
+    // family-out 0.93-0.95; 0.934 on 41 rows before the H100's element-wise kernels were bounded at the
+    // vector network's highest calibrated bandwidth): `infersight-cli validate --fit-fp32-issue`
     // (docs/predictor.md "Wide-issue FP32").
-    static constexpr double kWideIssueFp32Efficiency = 0.93;
+    static constexpr double kWideIssueFp32Efficiency = 0.95;
     // The same for cuDNN's FP32 convolutions (its SIMT implicit-GEMM kernels, 1x1 convolutions
     // included), fitted jointly on the same rows: 0.716 (0.709 before FP32 depthwise convolutions were
     // priced issue-bound), leave-one-model-family-out 0.71-0.87 (the
@@ -171,6 +172,10 @@ public:
         // sibling's bandwidth.
         std::array<double, kUtilisationModelCount> siblingBandwidthRatio{0.0, 0.0, 0.0};
         std::array<QString, kUtilisationModelCount> bandwidthSibling{};
+        // Without a bandwidth sibling or an own vector calibration: the highest bandwidth the vector
+        // network was calibrated at over this GPU's (< 1), which bounds its element-wise kernels the same
+        // way (kernel_model.cpp highestCalibratedBandwidth); 0 = none.
+        double fittedBandwidthRatio = 0;
         // Catalogue GPUs of this GPU's compute capability that it is at least as good as in every
         // figure (DeviceResources::dominates; all of them, dominance being transitive), each bound
         // without such a list of its own: no kernel is priced slower here than on any of them (issue

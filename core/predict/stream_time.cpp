@@ -16,10 +16,15 @@ StreamTimeAdapter StreamTimeAdapter::make(const KernelModel &model, const Kernel
     const Kernel convProbes[] = {Kernel::conv2d(1, 16, 16, 8, 8, 3, 3, 1, 1), Kernel::conv2d(1, 32, 32, 14, 14, 3, 3, 1, 1)};
     const Kernel vectorProbes[] = {Kernel::elementwise(8192, 2, 1), Kernel::elementwise(32768, 1, 1),
                                    Kernel::rowReduction(64, 512)};
+    // The probes' overhead is the network's own: the bound by the highest calibrated bandwidth
+    // (BoundDevice::fittedBandwidthRatio) makes them faster, which would take less off every kernel in
+    // a stream and price a long one slower than isolated.
+    KernelModel::BoundDevice probed = device;
+    probed.fittedBandwidthRatio = 0;
     auto overhead = [&](const Kernel *begin, const Kernel *end) {
         double worst = 0;
         for (const Kernel *k = begin; k != end; ++k) {
-            const KernelPrediction p = model.predict(*k, device);
+            const KernelPrediction p = model.predict(*k, probed);
             worst = std::max(worst, p.latencyMs - p.rooflineMs);
         }
         return worst;

@@ -384,8 +384,10 @@ void TestMeasuredAccuracy::hostScaleLeaveOneFamilyOut() {
 
 // The kernel model's wide-issue FP32 factors (KernelModel::kWideIssueFp32Efficiency for cuBLAS GEMMs,
 // kWideIssueFp32ConvEfficiency for cuDNN convolutions) are the ones fitted jointly on the H100's
-// GPU-bound FP32 rows (`validate --fit-fp32-issue`: 0.934 / 0.716 on 41 rows, 0.934 / 0.709 before FP32
-// depthwise convolutions were priced issue-bound; leave-one-family-out 0.891-0.951 / 0.709-0.865), and
+// GPU-bound FP32 rows (`validate --fit-fp32-issue`: 0.949 / 0.714 on 39 rows, leave-one-family-out
+// 0.932-0.951 / 0.707-0.836, since the H100's element-wise kernels are bounded at the vector network's
+// highest calibrated bandwidth; 0.934 / 0.716 on 41 rows before, 0.934 / 0.709 before FP32
+// depthwise convolutions were priced issue-bound), and
 // held out by model family they lower the rows' MAPE.
 void TestMeasuredAccuracy::wideIssueFp32Fit() {
     const Result<Fp32IssueFit> fit = fitWideIssueFp32Efficiency(ValidationOptions{});
@@ -417,9 +419,11 @@ void TestMeasuredAccuracy::wideIssueFp32Fit() {
     qInfo("held out by family: %.1f %% with no factor -> %.1f %% over %d rows", one / n, held / n, n);
     QVERIFY(held < one);
     // The H200's GPU-bound FP32 rows (data/measured/h200-sxm5-141gb, taken after the factors were
-    // fitted and never fitted on): the factors lower their MAPE too (21.0 % -> 17.1 % on 37 rows).
+    // fitted and never fitted on): the factors lower their MAPE too (21.0 % -> 17.1 % on 37 rows; 19.9 %
+    // -> 14.3 % on 29 since the H100's and H200's element-wise kernels are bounded at the vector
+    // network's highest calibrated bandwidth, which leaves fewer of them GPU-bound at factor 1).
     QCOMPARE(fit->heldOutGpus, QStringList{QStringLiteral("h200-sxm5-141gb")});
-    QVERIFY(fit->heldOutRows >= 30);
+    QVERIFY(fit->heldOutRows >= 25);
     qInfo("held out on the H200: %d rows, MAPE %.1f %% with no factor -> %.1f %% with the built-in factors", fit->heldOutRows,
           fit->heldOutMapeAtOne, fit->heldOutMapeAtConstant);
     QVERIFY(fit->heldOutMapeAtConstant < fit->heldOutMapeAtOne);

@@ -15,8 +15,8 @@
 // Peaks, bandwidths and the figures compared are the catalogue's datasheet values
 // (../shared/data/gpus/REFERENCE.md), not the predictor's. The roofline holds everywhere and the
 // bandwidth check for streaming kernels with >= 100 us of traffic; the bandwidth check in general
-// and monotonicity are not met yet: expected failures guarded at their recorded counts
-// (docs/accuracy.md, "Physics ceilings").
+// is not met yet: an expected failure guarded at its recorded count (docs/accuracy.md, "Physics
+// ceilings"); monotonicity holds.
 #include "design/design.h"
 #include "hardware/gpu_catalogue.h"
 #include "hardware/target.h"
@@ -404,7 +404,12 @@ void TestPhysicsCeilings::bandwidth() {
     // paths on the memory family's level (30,384 NCHW depthwise kernels counted apart since).
     // 1,105,368 before kernels no slower than the 99th percentile of measured kernels of their class
     // and traffic bucket were counted apart (measuredSlowness(): 1,048,262 of them).
-    constexpr int kRecorded = 57106;
+    // 57,106 before an uncalibrated GPU without a bandwidth sibling had its element-wise kernels bounded
+    // by the vector network at the highest bandwidth it was calibrated at (KernelModel::BoundDevice::
+    // fittedBandwidthRatio): the B200's element-wise and copy kernels under 10 us of traffic (19,442,
+    // 44-50x their bytes at 7.7 TB/s) and short row-wise ones (2,716 -> 248) were priced slower than
+    // the H100's.
+    constexpr int kRecorded = 35000;
     QVERIFY2(s.bandwidthViolations <= kRecorded,
              qPrintable(QStringLiteral("%1 kernels over 2x their bytes at bandwidth, recorded %2")
                             .arg(s.bandwidthViolations)
