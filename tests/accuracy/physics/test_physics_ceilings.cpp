@@ -136,13 +136,19 @@ struct MeasuredSlowness {
     // and take their evidence; stencils (pooling, depthwise windows) take the channels-last depthwise
     // rows' (and the NCHW depthwise exception of bandwidth()).
     // Only depthwise windows take the stencil rows (all measured stencils are depthwise convolutions:
-    // pooling has none); a class and bucket with fewer than kMinimumRows rows is no evidence.
+    // pooling has none), except under 10 us of traffic: there a kernel's time is its launch and tail,
+    // whatever it computes (every measured class takes more than 2x its bytes; 99th percentiles:
+    // element-wise 41x, row-wise 52x, GEMMs 81x, convolutions 159x), and every stencil takes the
+    // element-wise rows', the least of them, as copies do. A class and bucket with fewer than
+    // kMinimumRows rows is no evidence.
     static constexpr int kMinimumRows = 10;
     double allowed(const Kernel &k, int bucket) const {
-        if (k.kind == KernelClass::Stencil && !isDepthwiseStencil(k)) {
+        const bool floorBound = k.kind == KernelClass::Stencil && bucket == 0;
+        if (k.kind == KernelClass::Stencil && !floorBound && !isDepthwiseStencil(k)) {
             return 0.0;
         }
-        const std::pair<KernelClass, int> key{k.kind == KernelClass::Copy ? KernelClass::Elementwise : k.kind, bucket};
+        const std::pair<KernelClass, int> key{
+            k.kind == KernelClass::Copy || floorBound ? KernelClass::Elementwise : k.kind, bucket};
         const auto it = worst.find(key);
         const auto n = rows.find(key);
         return it == worst.end() || n == rows.end() || n->second < kMinimumRows ? 0.0 : it->second;
@@ -427,14 +433,16 @@ void TestPhysicsCeilings::bandwidth() {
     // the H100's.
     // 35,000 before the H100's channels-last half-precision depthwise rows (kernel_bench.csv and
     // kernel_bench_depthwise.csv, >= 0.1 ms) became the stencil class's evidence for depthwise windows:
-    // 5,586 depthwise stencils at 10 us of traffic and more are no slower than they measured.
-    constexpr int kRecorded = 29414;
+    // 5,586 depthwise stencils at 10 us of traffic and more are no slower than they measured. 29,414
+    // before stencils under 10 us of traffic took the element-wise rows' evidence (the launch floor).
+    constexpr int kRecorded = 20458;
     QVERIFY2(s.bandwidthViolations <= kRecorded,
              qPrintable(QStringLiteral("%1 kernels over 2x their bytes at bandwidth, recorded %2")
                             .arg(s.bandwidthViolations)
                             .arg(kRecorded)));
-    QEXPECT_FAIL("", "bandwidth ceiling of issue 17 not met for kernels under ~10 us of traffic, tensor-core GEMMs/convs "
-                     "and row-wise kernels (docs/accuracy.md)", Continue);
+    QEXPECT_FAIL("", "bandwidth ceiling of issue 17 not met for GEMMs (tensor-core ones at 10-100 us of traffic above all), "
+                     "row-wise kernels and convolutions slower than anything measured of their kind (docs/accuracy.md)",
+                 Continue);
     QCOMPARE(s.bandwidthViolations, 0);
 }
 
