@@ -394,6 +394,8 @@ private:
     void initValueBytes();
     void findEagerBiasFolds();
     void groupFused();
+    // Flops per element of an element-wise node as its own kernel or inside a fused group.
+    double elementwiseFlops(int node) const;
     void findAttention(bool eager);
     void findHostScalars();
     void findEagerGelu();
@@ -1721,7 +1723,7 @@ void Lowerer::emitFusedGroup(int sink) {
         const Node &mn = g.nodes[static_cast<std::size_t>(m)];
         const OpKind mk = kindOf(m);
         if (!isRowKind(mk)) {
-            flops += a.flopsPerElement[static_cast<std::size_t>(m)];
+            flops += elementwiseFlops(m);  // as the op alone is priced (a scalar Pow: 8, not 16)
         }
         for (int v : mn.inputs) {
             const int p = producer(v);
@@ -2064,14 +2066,19 @@ void Lowerer::emitRowWise(const NodeLowering &c) {
     pushKernel(c.node, rk);
 }
 
-void Lowerer::emitElementwise(const NodeLowering &c) {
-    double f = a.flopsPerElement[static_cast<std::size_t>(c.node)];
-    if (c.n.opType == QLatin1String("Pow")) {
-        const int ev = c.n.input(1);
+double Lowerer::elementwiseFlops(int node) const {
+    const Node &n = g.nodes[static_cast<std::size_t>(node)];
+    if (n.opType == QLatin1String("Pow")) {
+        const int ev = n.input(1);
         if (ev >= 0 && (val(ev).elements() == 1 || val(ev).floatData || val(ev).intData)) {
-            f = fpe::kTanh;  // tensor ** scalar
+            return fpe::kTanh;  // tensor ** scalar
         }
     }
+    return a.flopsPerElement[static_cast<std::size_t>(node)];
+}
+
+void Lowerer::emitElementwise(const NodeLowering &c) {
+    const double f = elementwiseFlops(c.node);
     const int inputs = c.kind == OpKind::BatchNorm ? 1 : fullInputs(c.n, c.outE);
     int inBytesSum = 0, inCount = 0;
     for (int v : c.n.inputs) {

@@ -21,6 +21,7 @@
 #include "hardware/gpu_catalogue.h"
 #include "hardware/target.h"
 #include "predict/kernel_model.h"
+#include "predict/llm_runtime.h"
 #include "predict/lowering.h"
 #include "predict/predictor.h"
 #include "validate/measured_data.h"
@@ -44,6 +45,9 @@ struct Case {
     GraphAnalysis analysis;
     KernelPlan plan;
     std::int64_t batch = 1;
+    // Decode: the runtime's LLM serving costs, as predict() sets them for the decode phase (the
+    // decode kernel class for skinny GEMMs and decode attention); null for prefill.
+    const LlmRuntime *llmRuntime = nullptr;
 };
 
 // One plan per zoo model x precision x phase x runtime, at batch 8 (prefill: the model's default
@@ -81,6 +85,9 @@ const std::vector<Case> &cases() {
                         lo.runtime = runtime;
                         c.plan = lowerGraph(c.graph, c.analysis, lo);
                         c.batch = d->knobs().batch;
+                        if (phase == DecoderPhase::Decode) {
+                            c.llmRuntime = &defaultLlmRuntime(runtime);
+                        }
                         out.push_back(std::move(c));
                     }
                 }
@@ -259,6 +266,7 @@ const Sweep &sweep() {
                 po.keepKernels = true;
                 po.keepNodes = false;
                 po.computeMemory = false;
+                po.llmRuntime = c.llmRuntime;
                 const Prediction p = predictPlan(c.graph, c.analysis, c.plan, device, po);
                 ++out.predictions;
                 out.latency[c.label][gpu.id] = p.latencyMs;
@@ -435,13 +443,19 @@ void TestPhysicsCeilings::bandwidth() {
     // kernel_bench_depthwise.csv, >= 0.1 ms) became the stencil class's evidence for depthwise windows:
     // 5,586 depthwise stencils at 10 us of traffic and more are no slower than they measured. 29,414
     // before stencils under 10 us of traffic took the element-wise rows' evidence (the launch floor).
-    constexpr int kRecorded = 20458;
+    // 20,458 before the decode cases were predicted with the runtime's LLM serving costs, as predict()
+    // does for the decode phase (its skinny GEMMs and decode attention in the decode class: 8,132
+    // decode-attention GEMMs, int8 / fp8 above all, had been priced by the GEMM network), and 12,326
+    // before a fused row-wise kernel counted a scalar Pow in its prologue at 8 flops per element as
+    // the op alone is priced, not 16 (11,318 fused RMSNorms of LLaMA / Mistral / Switch prefill at
+    // 3.2-13.6x their bytes).
+    constexpr int kRecorded = 1008;
     QVERIFY2(s.bandwidthViolations <= kRecorded,
              qPrintable(QStringLiteral("%1 kernels over 2x their bytes at bandwidth, recorded %2")
                             .arg(s.bandwidthViolations)
                             .arg(kRecorded)));
-    QEXPECT_FAIL("", "bandwidth ceiling of issue 17 not met for GEMMs (tensor-core ones at 10-100 us of traffic above all), "
-                     "row-wise kernels and convolutions slower than anything measured of their kind (docs/accuracy.md)",
+    QEXPECT_FAIL("", "bandwidth ceiling of issue 17 not met for 582 GEMMs and 426 convolutions slower than anything measured "
+                     "of their kind (docs/accuracy.md)",
                  Continue);
     QCOMPARE(s.bandwidthViolations, 0);
 }

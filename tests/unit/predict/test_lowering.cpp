@@ -60,6 +60,7 @@ private slots:
     void kernelCounts_data();
     void kernelCounts();
     void depthwiseMemoryFormat();
+    void fusedRmsNormFlops();
     void resnet50Counts_data();
     void resnet50Counts();
     void precisionPaths_data();
@@ -184,6 +185,41 @@ void TestLowering::resnet50Counts() {
     }
     QCOMPARE(convKernels, convs);
     QVERIFY(plan.approximatedOps.isEmpty());
+}
+
+// LLaMA's RMSNorm as the zoo writes it (x.pow(2).mean(-1) -> + eps -> rsqrt -> x * . -> weight * .):
+// in the fused runtime the Pow runs inside the mean's row-wise kernel, at the flops per element it
+// has as a kernel of its own (tensor ** scalar: flops_per_element::kTanh, 8) plus the mean's 1, not
+// at a tensor ** tensor power's 16: counted so, the fused kernel came out at 3.2-13.6x its bytes on
+// every catalogue GPU (issue 17's bandwidth check; docs/accuracy.md "Physics ceilings").
+void TestLowering::fusedRmsNormFlops() {
+    Knobs knobs;
+    knobs.batch = 1;
+    knobs.sequence = 128;
+    Result<Design> m = Design::open(QStringLiteral("zoo:llama-2-7b"), knobs);
+    QVERIFY2(m.ok(), m ? "" : qPrintable(m.errorMessage()));
+    const KernelPlan fused = lower(m->graph(), Precision::FP16, Runtime::Fused);
+    int rms = 0;
+    for (const PlannedKernel &k : fused.kernels) {
+        if (k.kernel.kind != KernelClass::RowReduction || k.node < 0 ||
+            m->graph().nodes[static_cast<std::size_t>(k.node)].opType != QLatin1String("ReduceMean")) {
+            continue;
+        }
+        ++rms;
+        QCOMPARE(k.kernel.rowLength, std::int64_t{4096});
+        QCOMPARE(k.kernel.flopsPerElement, flops_per_element::kTanh + flops_per_element::kAdd);
+    }
+    QCOMPARE(rms, 2 * 32 + 1);  // two norms per layer and the final one
+    // Eager: the Pow is its own kernel at the same 8.
+    const KernelPlan eager = lower(m->graph(), Precision::FP16, Runtime::Eager);
+    bool found = false;
+    for (const PlannedKernel &k : eager.kernels) {
+        if (k.node >= 0 && m->graph().nodes[static_cast<std::size_t>(k.node)].opType == QLatin1String("Pow")) {
+            QCOMPARE(k.kernel.flopsPerElement, flops_per_element::kTanh);
+            found = true;
+        }
+    }
+    QVERIFY(found);
 }
 
 void TestLowering::precisionPaths_data() {
