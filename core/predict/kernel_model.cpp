@@ -645,6 +645,21 @@ KernelPrediction KernelModel::predictOne(const Kernel &kernel, const BoundDevice
             }
         }
     }
+    if (matrixClass && f.compute != ComputeType::FP32) {
+        // A tensor-core kernel is never priced slower than the same kernel on CUDA cores (the FP32
+        // path over the same bytes): where padding to the tensor tiles makes the tensor path the slower
+        // one (Switch's router, 4096 x 4 x 1024 in int8: its 4 experts padded to a 16-wide tile), the
+        // library runs the other. The learned utilisation read such kernels far outside what it was
+        // fitted on (FP32 kernels) and priced them at 30-216x their bytes (issue 17's bandwidth check).
+        Kernel cuda = kernel;
+        cuda.compute = ComputeType::FP32;
+        const KernelFeatures fc = computeKernelFeatures(cuda, device.resources);
+        bool ignored = false;
+        const double cudaS = fc.rooflineS / utilisation(cuda, fc, device, &ignored);
+        if (cudaS > 0 && cudaS < f.rooflineS / u) {
+            u = std::clamp(f.rooflineS / cudaS, 1e-6, um.uMax);
+        }
+    }
     if (matrixClass && device.resources.partitioned() && f.computeS >= f.memoryS) {
         // A MIG instance or MPS share keeps its GPU's SMs as they are: a compute-bound matrix kernel is
         // never slower per SM than on the whole GPU (the learned utilisation reads the slice's many more

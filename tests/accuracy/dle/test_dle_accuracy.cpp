@@ -43,11 +43,14 @@ void TestDleAccuracy::mape_data() {
     QTest::newRow("fp32, all rows") << "fp32" << QString() << 15.0;
     QTest::newRow("amp, all rows") << "amp" << QString() << 15.0;
     QTest::newRow("all rows") << QString() << QString() << 15.0;
-    // Per GPU: the figures of the committed predictor (V100 6.4 %, T4 8.7 %; 7.7 and 9.4 % before the
-    // dominance guard and tensor-core paths on the family level) plus about half a point, so that a
-    // regression on the held-out T4 fails even while the pooled rows stay under 15 %.
-    QTest::newRow("V100 (fitted)") << QString() << "V100 16GB" << 6.9;
-    QTest::newRow("T4 (held out)") << QString() << "T4" << 9.2;
+    // Per GPU: the figures of the committed predictor (V100 7.2 %, T4 8.5 %) plus about half a point,
+    // so that a regression on the held-out T4 fails even while the pooled rows stay under 15 %. The
+    // V100 was 6.4 % before the DGX-1's V100 SXM2 took the power prior for its FP32 GEMMs (6.9 %) and
+    // tensor-core kernels were bounded by their CUDA-core time (7.2 %: EfficientNet's and SE-ResNeXt's
+    // AMP rows, whose tiny squeeze-and-excitation GEMMs the tensor path had priced slow, now 1 point
+    // more under-predicted; the T4's AMP rows 8.1 -> 7.7 %); 7.7 and 9.4 % before the dominance guard.
+    QTest::newRow("V100 (fitted)") << QString() << "V100 16GB" << 7.7;
+    QTest::newRow("T4 (held out)") << QString() << "T4" << 9.0;
 }
 
 void TestDleAccuracy::mape() {

@@ -449,12 +449,15 @@ void TestPhysicsCeilings::bandwidth() {
     // before a fused row-wise kernel counted a scalar Pow in its prologue at 8 flops per element as
     // the op alone is priced, not 16 (11,318 fused RMSNorms of LLaMA / Mistral / Switch prefill at
     // 3.2-13.6x their bytes).
-    constexpr int kRecorded = 1008;
+    // 1,008 before a tensor-core kernel was never priced slower than the same kernel on CUDA cores
+    // (Switch's int8 / fp8 routers, 4096 x 4 x 1024, at 30-216x their bytes; the UNet's few-channel
+    // half-precision convolutions).
+    constexpr int kRecorded = 136;
     QVERIFY2(s.bandwidthViolations <= kRecorded,
              qPrintable(QStringLiteral("%1 kernels over 2x their bytes at bandwidth, recorded %2")
                             .arg(s.bandwidthViolations)
                             .arg(kRecorded)));
-    QEXPECT_FAIL("", "bandwidth ceiling of issue 17 not met for 582 GEMMs and 426 convolutions slower than anything measured "
+    QEXPECT_FAIL("", "bandwidth ceiling of issue 17 not met for 78 GEMMs and 58 convolutions slower than anything measured "
                      "of their kind (docs/accuracy.md)",
                  Continue);
     QCOMPARE(s.bandwidthViolations, 0);

@@ -63,6 +63,7 @@ private slots:
     void powerPriorForUnmeasuredGpus();
     void bandwidthSiblingForTensorKernels();
     void fittedBandwidthBoundsElementwise();
+    void tensorPathNeverSlowerThanCudaCores();
     void dominatedGpusBoundEveryKernel();
     void tensorPathsTakeTheFamilyLevel();
     void roundTripThroughJson();
@@ -583,6 +584,44 @@ void TestKernelModel::fittedBandwidthBoundsElementwise() {
         d.fittedBandwidthRatio = 0;
         return d;
     }()).deviceMs);
+}
+
+// A tensor-core kernel is never priced slower than the same kernel on CUDA cores. Switch-XL's router
+// (4096 tokens x 4 experts x 1024) in int8 pads its 4 columns to a 16-wide tile; the learned
+// utilisation, fitted on FP32 kernels, priced it at 30-216x its 4.2 MB at datasheet bandwidth. By hand:
+// its FP32 path moves the same bytes at 67 TFLOPS (H100 SXM): 34 MFLOP is 0.5 us of arithmetic.
+void TestKernelModel::tensorPathNeverSlowerThanCudaCores() {
+    const KernelModel &m = KernelModel::builtIn();
+    for (const char *id : {"h100-sxm5-80gb", "a100-pcie-40gb", "l4", "t4"}) {
+        const KernelModel::BoundDevice d = m.bind(device(QString::fromLatin1(id)));
+        for (ComputeType t : {ComputeType::INT8, ComputeType::FP8, ComputeType::FP16, ComputeType::TF32}) {
+            if (!d.resources.supports(t)) {
+                continue;
+            }
+            Kernel router = Kernel::gemm(4096, 4, 1024, 1, true);
+            router.compute = t;
+            router.elementBytes = t == ComputeType::INT8 || t == ComputeType::FP8 ? 1 : t == ComputeType::FP16 ? 2 : 4;
+            Kernel cuda = router;
+            cuda.compute = ComputeType::FP32;
+            const double tensorMs = m.predict(router, d).deviceMs;
+            const double cudaMs = m.predict(cuda, d).deviceMs;
+            QVERIFY2(tensorMs <= cudaMs * (1 + 1e-9), qPrintable(QStringLiteral("%1 %2: %3 > %4 ms")
+                                                                      .arg(QLatin1String(id), computeTypeName(t))
+                                                                      .arg(tensorMs)
+                                                                      .arg(cudaMs)));
+            const double bytesMs = router.bytes() / (d.resources.bandwidthGBps * 1e9) * 1e3;
+            qInfo("%s %s router: %.4f ms (CUDA cores %.4f ms; bytes at datasheet bandwidth %.4f ms)", id,
+                  qPrintable(computeTypeName(t)), tensorMs, cudaMs, bytesMs);
+        }
+    }
+    // A large aligned GEMM keeps its tensor-core price (far below CUDA cores).
+    const KernelModel::BoundDevice h100 = m.bind(device(QStringLiteral("h100-sxm5-80gb")));
+    Kernel big = Kernel::gemm(8192, 8192, 8192, 1, true);
+    big.compute = ComputeType::FP16;
+    big.elementBytes = 2;
+    Kernel bigCuda = big;
+    bigCuda.compute = ComputeType::FP32;
+    QVERIFY(m.predict(big, h100).deviceMs < 0.25 * m.predict(bigCuda, h100).deviceMs);
 }
 
 void TestKernelModel::bandwidthSiblingForTensorKernels() {
