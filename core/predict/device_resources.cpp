@@ -39,11 +39,7 @@ double sustainedComputeFraction(const GpuSpec &gpu) {
     if (gpu.tdpW <= 0 || gpu.cudaCores <= 0 || gpu.boostClockMhz <= 0) {
         return 1.0;
     }
-    // Where the process's constant is unknown, the 16-12 nm one: between boards of one chip (its only
-    // use there) only whether each is limited matters, and by how much TDP differs.
-    const double measured = fp32LaneWattsPerGhz(gpu.chip);
-    const double k = measured > 0 ? measured : kWattsPerFp32LaneGhz;
-    const double fullRateW = k * gpu.cudaCores * gpu.boostClockMhz * 1e-3;
+    const double fullRateW = kWattsPerFp32LaneGhz * gpu.cudaCores * gpu.boostClockMhz * 1e-3;
     return std::pow(std::min(1.0, gpu.tdpW / fullRateW), kPowerLimitedClockExponent);
 }
 
@@ -55,7 +51,6 @@ DeviceResources common(const GpuSpec &gpu) {
     r.memoryType = gpu.memoryType;
     r.chip = gpu.chip;
     r.sustainedComputeFraction = sustainedComputeFraction(gpu);
-    r.fp32LaneWatts = fp32LaneWattsPerGhz(gpu.chip);
     r.tdpW = gpu.tdpW;
     r.computeCapabilityMajor = gpu.computeCapabilityMajor;
     r.computeCapabilityMinor = gpu.computeCapabilityMinor;

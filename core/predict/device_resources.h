@@ -34,8 +34,6 @@ struct DeviceResources {
     // Clock the physical GPU sustains on compute-bound work under its power limit, as a fraction of
     // the boost clock (sustainedComputeFraction; 1 for a MIG slice's GPU as for the whole GPU).
     double sustainedComputeFraction = 1.0;
-    // fp32LaneWattsPerGhz of the chip: 0 where no data measured the process's power per FP32 lane.
-    double fp32LaneWatts = 0;
     double tdpW = 0;  // board power limit of the physical GPU (0: not given)
     // Shares of the physical GPU the target has (1 for a whole GPU; an A100 1g.5gb slice: 14/108 of
     // the SMs, 1/8 of the bandwidth and of the L2).
@@ -79,12 +77,13 @@ int fp32LanesPerIssueSlot(const GpuSpec &gpu);
 
 // Fraction of its boost clock a GPU sustains on compute-bound work under its board power limit:
 //   min(1, TDP / (k x FP32 lanes x boost GHz)) ^ gamma,
-// k = the board power per FP32 lane-GHz at which a full-rate FFMA stream stops being power-limited
-// on the GPU's fabrication process (fp32LaneWattsPerGhz), gamma = kPowerLimitedClockExponent. 1 where
+// k = kWattsPerFp32LaneGhz (the board power per FP32 lane-GHz at which a full-rate FFMA stream stops
+// being power-limited), gamma = kPowerLimitedClockExponent. 1 where
 // the GPU file lacks the figures. Used between GPUs of one chip (KernelModel::bind: a GPU without its
 // own calibration takes a measured sibling's, and its FP32 matrix kernels the ratio of their
-// fractions; docs/predictor.md "Same-chip siblings and the power limit") and for the GEMM level of a
-// GPU no one measured ("The power prior for unmeasured GPUs"). k and the exponent of the deeply
+// fractions; docs/predictor.md "Same-chip siblings and the power limit"), and for the GEMM level of a
+// GPU no one measured on a process where k was measured (fp32LaneWattsPerGhz; "The power prior for
+// unmeasured GPUs"). k and the exponent of the deeply
 // throttled P4 and T4 come from the train split of data/neusight (k = 0.037, exponent 0.96); gamma =
 // 1/2 for the mildly limited boards (see there).
 inline constexpr double kWattsPerFp32LaneGhz = 0.037;

@@ -333,7 +333,7 @@ const GpuSpec *bandwidthSiblingFor(const DeviceResources &whole, const GpuSpec *
 }
 
 // The GEMM level of a GPU that has neither a calibration of its own nor a same-chip sibling's, on a
-// process whose power per FP32 lane is known (DeviceResources::fp32LaneWatts): over the calibrated
+// process whose power per FP32 lane is known (fp32LaneWattsPerGhz of its chip): over the calibrated
 // GPUs of the same FP32 dispatch design, the mean of (level - ln sustained fraction), plus this GPU's
 // ln sustained fraction. Why: a GPU's GEMM level is its cuBLAS SGEMM efficiency, and across the five
 // measured GPUs it is the clock its board power sustains and the dispatch design, not the memory
@@ -345,7 +345,7 @@ const GpuSpec *bandwidthSiblingFor(const DeviceResources &whole, const GpuSpec *
 // Dual-dispatch boards take only their own kind's mean (none calibrated: no prior); the single-
 // dispatch 32-lane GPUs (8.6+) the 16-lane mean, their issue loss being the wide-issue factor's.
 std::optional<double> powerPriorLevelFor(const UtilisationModel &model, const DeviceResources &device) {
-    if (device.fp32LaneWatts <= 0 || model.isEmpty()) {
+    if (fp32LaneWattsPerGhz(device.chip) <= 0 || model.isEmpty()) {
         return std::nullopt;
     }
     const bool dualDispatch = device.computeCapabilityMajor < 7;
@@ -482,7 +482,6 @@ KernelModel::BoundDevice KernelModel::bindOne(const DeviceResources &device) con
         if (kind == UtilisationModelKind::Gemm && !source) {
             if (const std::optional<double> prior = powerPriorLevelFor(m, device)) {
                 b.levelFactor[i] = std::exp(*prior);
-                b.powerPriorLevel = *prior;
                 b.powerPrior = true;
             }
         }
@@ -613,15 +612,15 @@ KernelPrediction KernelModel::predictOne(const Kernel &kernel, const BoundDevice
     bool extrapolated = false;
     double u = 0;
     const double siblingRatio = device.siblingBandwidthRatio[kindIndex];
-    auto atSiblingBandwidth = [&] {
-        DeviceResources sibling = device.resources;
-        sibling.bandwidthGBps *= siblingRatio;
-        return computeKernelFeatures(kernel, sibling);
+    auto atBandwidthRatio = [&](double ratio) {
+        DeviceResources lower = device.resources;
+        lower.bandwidthGBps *= ratio;
+        return computeKernelFeatures(kernel, lower);
     };
     if (matrixClass && f.compute != ComputeType::FP32 && siblingRatio > 0) {
         // A tensor-core kernel on a GPU with a bandwidth sibling: its time there, less the sibling's DRAM
         // time of its bytes, plus this GPU's (both at kStreamingFraction of datasheet bandwidth).
-        const KernelFeatures fs = atSiblingBandwidth();
+        const KernelFeatures fs = atBandwidthRatio(siblingRatio);
         const double siblingS = fs.rooflineS / utilisation(kernel, fs, device, &extrapolated);
         const double ownDramS = f.memoryS / kStreamingFraction;
         const double timeS = std::max(siblingS - std::min(siblingS, fs.memoryS / kStreamingFraction) + ownDramS, ownDramS);
@@ -635,9 +634,7 @@ KernelPrediction KernelModel::predictOne(const Kernel &kernel, const BoundDevice
             if (ratio <= 0 || ratio >= 1) {
                 continue;
             }
-            DeviceResources lower = device.resources;
-            lower.bandwidthGBps *= ratio;
-            const KernelFeatures fs = computeKernelFeatures(kernel, lower);
+            const KernelFeatures fs = atBandwidthRatio(ratio);
             bool ignored = false;
             const double lowerS = fs.rooflineS / utilisation(kernel, fs, device, &ignored);
             if (lowerS < f.rooflineS / u) {

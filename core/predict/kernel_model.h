@@ -181,10 +181,9 @@ public:
         // without such a list of its own: no kernel is priced slower here than on any of them (issue
         // 17's monotonic-in-hardware check). Empty for MIG instances and MPS shares.
         std::vector<std::shared_ptr<const BoundDevice>> dominated;
-        // The GEMM model's level is the power prior (powerPriorLevel) rather than the memory family's
-        // mean: a GPU without a calibration of its own or a sibling's on a process whose FP32 lane power
-        // is known. 0 when not.
-        double powerPriorLevel = 0;
+        // The GEMM model's level (levelFactor) is the power prior (kernel_model.cpp powerPriorLevelFor)
+        // rather than the memory family's mean: a GPU without a calibration of its own or a sibling's on
+        // a process whose FP32 lane power is known.
         bool powerPrior = false;
     };
     BoundDevice bind(const DeviceResources &device) const;

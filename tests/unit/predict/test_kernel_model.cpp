@@ -506,7 +506,8 @@ void TestKernelModel::powerPriorForUnmeasuredGpus() {
     QCOMPARE(gemm.calibration.size(), std::size_t{3});
     const KernelModel::BoundDevice v100 = m.bind(device(QStringLiteral("v100-sxm2-32gb")));
     QVERIFY(v100.powerPrior);
-    QVERIFY2(std::abs(v100.powerPriorLevel - 0.2226) < 5e-4, qPrintable(QString::number(v100.powerPriorLevel)));
+    const double v100Level = std::log(v100.levelFactor[gemmIndex]);
+    QVERIFY2(std::abs(v100Level - 0.2226) < 5e-4, qPrintable(QString::number(v100Level)));
     QVERIFY2(std::abs(v100.levelFactor[gemmIndex] - 1.249) < 1e-3, qPrintable(QString::number(v100.levelFactor[gemmIndex])));
     QVERIFY(KernelModel::calibrationNote(v100).contains(QStringLiteral("300 W")));
     // Measured GPUs and same-chip siblings keep their calibration.
@@ -532,7 +533,8 @@ void TestKernelModel::powerPriorForUnmeasuredGpus() {
     QVERIFY2(loo.ok(), qPrintable(loo.ok() ? QString() : loo.errorMessage()));
     const KernelModel::BoundDevice held = loo->bind(device(QStringLiteral("v100-pcie-32gb")));
     QVERIFY(held.powerPrior);
-    QVERIFY2(std::abs(held.powerPriorLevel - 0.2571) < 5e-4, qPrintable(QString::number(held.powerPriorLevel)));
+    const double heldLevel = std::log(held.levelFactor[gemmIndex]);
+    QVERIFY2(std::abs(heldLevel - 0.2571) < 5e-4, qPrintable(QString::number(heldLevel)));
     // And the P100 held out takes its group's (the P4's) residual: a dual-dispatch board with a peer.
     Result<KernelModel> looP100 =
         KernelModel::fromFile(QDir(measuredDataDirectory()).filePath(QStringLiteral("predictor/loo/p100-pcie-16gb.json")));
