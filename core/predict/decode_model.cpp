@@ -111,6 +111,59 @@ double DecodeModel::smallKernelMs(const Kernel &kernel, const DeviceResources &d
     return std::max(efficiency.vectorKernelUs * 1e-3, floorMs);
 }
 
+namespace {
+
+// The hand-over weight of a shape class: 1 up to `full`, smoothly 0 by full x kHandoverSpan.
+double handOver(double x, double full) {
+    return x <= full ? 1.0 : 1.0 - smoothstep(std::log2(x / full) / std::log2(DecodeModel::kHandoverSpan));
+}
+
+}  // namespace
+
+StreamingGemmBound DecodeModel::streamingGemm(const Kernel &kernel, const DeviceResources &device,
+                                              const DecodeEfficiency &efficiency, StreamingShape shape) {
+    StreamingGemmBound out;
+    const Kernel g = kernel.kind == KernelClass::Conv && kernel.isPointwiseConv() ? kernel.asGemm() : kernel;
+    if (g.kind != KernelClass::Gemm || !g.valid() || !device.valid()) {
+        return out;
+    }
+    const ComputeType path = device.effectiveCompute(g.compute);
+    const double peak = device.peak(path) * 1e12;
+    if (peak <= 0) {
+        return out;
+    }
+    const bool tensorPath = path != ComputeType::FP32 && device.computeCapabilityMajor >= 7;
+    const WeightFormatClass cls = formatClassOfBytes(g.elementBytes);
+    double shapeWeight = 0;
+    double fraction = 0;
+    if (shape == StreamingShape::FewRows) {
+        if (kindOf(g) != DecodeKernelKind::Weights) {
+            return out;
+        }
+        shapeWeight = handOver(rowsOf(g), kFullRows);
+        const double cap = std::min(kMaxFraction, efficiency.weightFractionCap[static_cast<std::size_t>(cls)]);
+        fraction = std::clamp(generationFraction(device) * efficiency.weights[static_cast<std::size_t>(cls)], 0.01,
+                              std::max(cap, 0.01));
+    } else {
+        shapeWeight = handOver(static_cast<double>(g.n), kFullColumns);
+        fraction = generationFraction(device) * kFewColumnEfficiency;
+    }
+    if (shapeWeight <= 0) {
+        return out;
+    }
+    const double memoryS = efficiency.kernelUs * 1e-6 + g.bytes() / (fraction * device.bandwidthGBps * 1e9);
+    auto padded = [&](std::int64_t d) {
+        const double x = static_cast<double>(std::max<std::int64_t>(d, 1));
+        return tensorPath ? std::ceil(x / kTensorTileRows) * kTensorTileRows : x;
+    };
+    const double rowsPadded = kindOf(g) == DecodeKernelKind::Weights ? padded(g.batch * g.m) : static_cast<double>(g.batch) * padded(g.m);
+    const double computeS = 2.0 * rowsPadded * padded(g.n) * padded(g.k) / (peak * kComputeUtilisation);
+    out.ms = smoothMax(memoryS, computeS, kSmoothPower) * 1e3;
+    const double ratio = computeS / memoryS;
+    out.weight = shapeWeight * (ratio <= 1.0 ? 1.0 : handOver(ratio, 1.0));
+    return out;
+}
+
 DecodeKernelTime DecodeModel::time(const Kernel &kernel, const DeviceResources &device,
                                    const DecodeEfficiency &efficiency, const ResolvedWeightFormat &weights,
                                    double gemmStreamMs) {

@@ -59,6 +59,12 @@ struct DecodeEfficiency {
     bool operator==(const DecodeEfficiency &) const = default;
 };
 
+// A matrix kernel timed as a streaming kernel (DecodeModel::streamingGemm).
+struct StreamingGemmBound {
+    double ms = 0;      // the bound: fixed cost + operands at the streaming fraction, smoothly maxed with tile compute
+    double weight = 0;  // how far it applies: 1 = fully (memory-bound), 0 = not at all (compute-bound, or not a GEMM)
+};
+
 struct DecodeKernelTime {
     DecodeKernelKind kind = DecodeKernelKind::None;
     double ms = 0;          // stream time after the hand-over blend (what the timeline uses)
@@ -102,6 +108,28 @@ public:
     // dequantisation of weight operands.
     static DecodeKernelTime time(const Kernel &kernel, const DeviceResources &device, const DecodeEfficiency &efficiency,
                                  const ResolvedWeightFormat &weights, double gemmStreamMs);
+
+    // A GEMM (or pointwise convolution, its GEMM) of a streaming shape as a streaming kernel: tau (the
+    // runtime's kernelUs) + every operand read once and the result written once at f_gen x an
+    // efficiency, smoothly maxed with its FLOPs on whole 16-wide tensor tiles at kComputeUtilisation of
+    // the path's peak; `weight` is how far the bound applies: by the shape's hand-over, and fading out
+    // over kHandoverSpan once that compute exceeds the streaming time.
+    //  - FewRows: weight GEMMs with few rows (the decode class's kernels in any phase), at the runtime's
+    //    efficiency for the element size (the fp32 one fitted on kernels_matmul's M <= 16 rows); full up
+    //    to kFullRows rows.
+    //  - FewColumns: any GEMM with few output columns (a classifier of 2 classes, Switch's router, UNet's
+    //    last 64 -> 2 convolution), at kFewColumnEfficiency; full up to kFullColumns columns.
+    // Only these shapes: cuBLAS and cuDNN run wider ones as tiled GEMMs that the kernel model knows
+    // (EfficientNet's 16-channel pointwise convolutions run slower than this in the DLE AMP rows).
+    enum class StreamingShape : std::uint8_t { FewRows, FewColumns };
+    static StreamingGemmBound streamingGemm(const Kernel &kernel, const DeviceResources &device,
+                                            const DecodeEfficiency &efficiency, StreamingShape shape);
+    // Few-column GEMMs stream at this fraction of the generation's streaming fraction: the median over
+    // the NeuSight GPUs of t = t0 + bytes / (f BW) fitted on the train-split bmm rows of
+    // kernels_matmul with at most 16 output columns (tools/analysis/llm_decode_fit.py, part 5: 0.349,
+    // 0.17-0.48 per GPU; their nn.Linear rows give 0.46); full up to kFullColumns columns.
+    static constexpr double kFewColumnEfficiency = 0.35;
+    static constexpr double kFullColumns = 4;
 
     // Bytes a decode-class kernel moves with weights in `weights`' format.
     static double bytesOf(const Kernel &kernel, const ResolvedWeightFormat &weights);

@@ -536,8 +536,12 @@ double KernelModel::utilisation(const Kernel &kernel, const KernelFeatures &f, c
         *extrapolated = true;
     }
     if (matrixClass && f.compute == ComputeType::FP32 && device.resources.fp32LanesPerIssue >= 32) {
-        // cuBLAS SGEMM and cuDNN's SIMT convolutions (1x1 ones too) where FP32 lanes are issue-bound.
-        u *= kernel.kind == KernelClass::Conv ? m_wideIssueFp32ConvEfficiency : m_wideIssueFp32Efficiency;
+        // cuBLAS SGEMM and cuDNN's SIMT convolutions (1x1 ones too) where FP32 lanes are issue-bound: on
+        // the compute-bound share of the kernel, as the sustained-clock ratio above (issue limits arithmetic,
+        // not streaming).
+        const double factor = kernel.kind == KernelClass::Conv ? m_wideIssueFp32ConvEfficiency : m_wideIssueFp32Efficiency;
+        const double computeShare = f.memoryS > 0 ? std::min(1.0, f.computeS / f.memoryS) : 1.0;
+        u *= computeShare >= 1.0 ? factor : std::pow(factor, computeShare);
     }
     if (isDepthwiseStencil(kernel)) {
         if (kernel.elementBytes < 4 || kernel.channelsLast) {

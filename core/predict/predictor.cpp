@@ -140,6 +140,24 @@ const KernelPrediction &KernelPredictionCache::get(const KernelModel &model, con
 
 const KernelPrediction &KernelPredictionCache::find(const KernelModel &model, const KernelModel::BoundDevice &device,
                                                     const Kernel &kernel, std::uint64_t hash) {
+    return entry(model, device, kernel, hash).prediction;
+}
+
+double KernelPredictionCache::streamMs(const KernelModel &model, const KernelModel::BoundDevice &device,
+                                       const StreamTimeAdapter &stream, const Kernel &kernel, std::uint64_t hash) {
+    const Entry &e = entry(model, device, kernel, hash);
+    if (e.streamMs >= 0) {
+        return e.streamMs;
+    }
+    // The adapter may add the kernel's wider twins (and grow or clear the table): copy, then look up again.
+    const KernelPrediction prediction = e.prediction;
+    const double ms = stream.streamMs(kernel, prediction, this);
+    entry(model, device, kernel, hash).streamMs = ms;
+    return ms;
+}
+
+KernelPredictionCache::Entry &KernelPredictionCache::entry(const KernelModel &model, const KernelModel::BoundDevice &device,
+                                                           const Kernel &kernel, std::uint64_t hash) {
     if (m_table.size() < 2 * (m_entries.size() + 1)) {
         if (m_entries.size() >= 65536) {
             clear();  // bounded
@@ -165,12 +183,12 @@ const KernelPrediction &KernelPredictionCache::find(const KernelModel &model, co
         if (slot.entry < 0) {
             slot = Slot{hash, static_cast<std::int32_t>(m_entries.size())};
             m_entries.push_back(Entry{kernel, hash, model.predict(kernel, device)});
-            return m_entries.back().prediction;
+            return m_entries.back();
         }
         if (slot.hash == hash) {
-            const Entry &e = m_entries[static_cast<std::size_t>(slot.entry)];
+            Entry &e = m_entries[static_cast<std::size_t>(slot.entry)];
             if (e.kernel.sameAs(kernel)) {
-                return e.prediction;
+                return e;
             }
         }
         s = (s + 1) & mask;
@@ -212,7 +230,8 @@ std::vector<DistinctTiming> &timeDistinctKernels(const KernelPlan &plan, const K
         t.flops = dk.flops;
         t.bytes = dk.bytes;
         t.modelBound = boundOf(pr.bound);
-        t.gpuMs = device.stream.streamMs(k, pr);
+        t.gpuMs = options.cache ? options.cache->streamMs(km, device.device, device.stream, k, dk.hash)
+                                : device.stream.streamMs(k, pr);
         if (options.llmRuntime) {
             // LLM decode: skinny GEMMs and decode attention in the decode class (hand-over to the
             // GEMM model's stream time as rows grow), tiny vector kernels at the runtime's cost.

@@ -166,6 +166,10 @@ public:
     void use(const KernelModel &model, const KernelModel::BoundDevice &device);
     const KernelPrediction &find(const KernelModel &model, const KernelModel::BoundDevice &device, const Kernel &kernel,
                                  std::uint64_t hash);
+    // The stream time of a kernel looked up as find() does (`stream` made from the same model and device):
+    // StreamTimeAdapter::streamMs once per entry (its bounds price the kernel's wider twins).
+    double streamMs(const KernelModel &model, const KernelModel::BoundDevice &device, const StreamTimeAdapter &stream,
+                    const Kernel &kernel, std::uint64_t hash);
     // Starts loading the table slot of `hash` (lookups of a plan's kernels overlap their cache misses).
     void prefetch(std::uint64_t hash) const {
         if (!m_table.empty()) {
@@ -180,7 +184,9 @@ private:
         Kernel kernel;
         std::uint64_t hash = 0;
         KernelPrediction prediction;
+        double streamMs = -1;  // < 0: not computed yet
     };
+    Entry &entry(const KernelModel &model, const KernelModel::BoundDevice &device, const Kernel &kernel, std::uint64_t hash);
     struct Slot {
         std::uint64_t hash = 0;
         std::int32_t entry = -1;  // index into m_entries; -1 = empty

@@ -15,7 +15,12 @@ Prints, from the project's data only (no model involved):
      GPU, format and request that differ only in the model, the step-time difference between the
      smallest and the largest model over their byte difference (per-step fixed costs cancel), as a
      fraction of datasheet bandwidth; with the per-family medians and their median over the fused
-     engines (the vLLM class's 8-bit / 4-bit caps, llm_runtime.cpp).
+     engines (the vLLM class's 8-bit / 4-bit caps, llm_runtime.cpp);
+  5. the FP32 few-column GEMM efficiency: t = t0 + bytes / (f * BW) fitted on the train-split rows of
+     kernels_matmul.csv.gz with at most 16 output columns (and more than 16 rows), per GPU and op,
+     relative to the generation's fraction; the median of the bmm fits is
+     DecodeModel::kFewColumnEfficiency (decode_model.h), the bound StreamTimeAdapter puts on GEMMs
+     with few columns in every phase.
 
 Run: /usr/bin/python3 tools/analysis/llm_decode_fit.py [DATA_DIR]   (default: data/)
 """
@@ -203,7 +208,37 @@ def llm_floor_ratios():
                                                           float(np.median(list(meds.values())))))
 
 
+def few_column_efficiency(gens):
+    # kernels_matmul's columns: out[B,M,K] = A[B,M,N] x W[N,K] (nn.Linear) or x B[B,N,K] (bmm); K is
+    # the output columns.
+    rows = collections.defaultdict(list)
+    for r in read_csv(os.path.join(DATA, 'neusight', 'kernels_matmul.csv')):
+        if r['split'] != 'train' or r['gpu'] not in NEUSIGHT:
+            continue
+        b, m, n, k = int(r['B']), int(r['M']), int(r['N']), int(r['K'])
+        if k > 16 or b * m <= 16:
+            continue
+        weights = n * k if r['op'] == 'linear' else b * n * k
+        byt = 4.0 * (b * m * n + weights + b * m * k)
+        rows[(r['op'], r['gpu'])].append((byt, float(r['latency_ms']) * 1e-3))
+    print('\n5. FP32 GEMMs with few columns (train split, <= 16 output columns, > 16 rows), t = t0 + bytes / (f BW)')
+    for op in ('bmm', 'linear'):
+        etas = []
+        for (o, gpu), v in sorted(rows.items()):
+            if o != op:
+                continue
+            v = np.array(v)
+            bw, gen = NEUSIGHT[gpu]
+            t0, f = fit_stream(v[:, 0], v[:, 1], bw)
+            etas.append(f / gens[gen])
+            print('   %-6s %-24s rows %4d  f %.3f  efficiency vs the generation %.3f  t0 %5.1f us'
+                  % (op, gpu, len(v), f, f / gens[gen], t0 * 1e6))
+        print('   %s median efficiency%s: %.3f' % (op, ' (decode_model.h, kFewColumnEfficiency)' if op == 'bmm' else '',
+                                                  float(np.median(etas))))
+
+
 if __name__ == '__main__':
     g = streaming_fractions()
     fp32_gemm_efficiency(g)
     llm_floor_ratios()
+    few_column_efficiency(g)

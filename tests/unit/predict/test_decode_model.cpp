@@ -43,6 +43,7 @@ private slots:
     void weightFormatBytes();
     void weightFormatNamesAndErrors();
     void gemvAtBandwidth();
+    void streamingShapes();
     void attentionReadsTheCache();
     void noJumpAtTheHandover();
     void ridgeFollowsTheDevice();
@@ -109,6 +110,57 @@ void TestDecodeModel::gemvAtBandwidth() {
     QVERIFY2(std::abs(t.ms * 1e3 - expectedUs) < 0.02 * expectedUs,
              qPrintable(QStringLiteral("%1 us vs %2 us").arg(t.ms * 1e3).arg(expectedUs)));
     QCOMPARE(t.classWeight, 1.0);
+}
+
+void TestDecodeModel::streamingShapes() {
+    // Any-phase bounds (StreamTimeAdapter): by hand on the A100-PCIE-40GB (1555 GB/s, f_gen 0.90), tau 3 us.
+    DecodeEfficiency eff;
+    eff.kernelUs = 3.0;
+    eff.weights = {0.58, 1.0, 0.85, 0.75};
+    const DeviceResources dev = a100();
+    // A batch-8 classifier, 8 x 1000 x 512 in FP32: bytes 4 * (512 * 1000 + 8 * (512 + 1000)) = 2,096,384,
+    // streamed at 0.90 * 0.58 of 1555 GB/s: 3 + 2.583 us; its CUDA-core compute (16.4 MFLOP at 0.5 of
+    // 19.5 TFLOPS = 1.68 us) is under that, so the bound applies fully (smooth max: +0.4 %).
+    const Kernel fc = Kernel::gemm(8, 1000, 512, 1, true);
+    const StreamingGemmBound rows = DecodeModel::streamingGemm(fc, dev, eff, DecodeModel::StreamingShape::FewRows);
+    const double memoryUs = 3.0 + fc.bytes() / (0.90 * 0.58 * 1555e9) * 1e6;
+    QCOMPARE(rows.weight, 1.0);
+    QVERIFY2(rows.ms * 1e3 >= memoryUs && rows.ms * 1e3 < 1.01 * memoryUs,
+             qPrintable(QStringLiteral("%1 us vs %2 us").arg(rows.ms * 1e3).arg(memoryUs)));
+    // The same GEMM has 1000 columns: not a few-column kernel.
+    QCOMPARE(DecodeModel::streamingGemm(fc, dev, eff, DecodeModel::StreamingShape::FewColumns).weight, 0.0);
+    // UNet's last convolution, 64 -> 2 channels over 8 x 388 x 388 pixels in FP16 (a GEMM of 1,204,352
+    // rows, 2 columns, reduction 64): 2 * (1,204,352 * 66 + 128) bytes = 158.97 MB at
+    // 0.90 * kFewColumnEfficiency of 1555 GB/s, + 3 us.
+    const Kernel unet = Kernel::conv2d(8, 64, 2, 388, 388, 1, 1, 1, 0, 1, ComputeType::FP16, 2);
+    const StreamingGemmBound cols = DecodeModel::streamingGemm(unet, dev, eff, DecodeModel::StreamingShape::FewColumns);
+    const double colsUs = 3.0 + 2.0 * (1204352.0 * 66.0 + 128.0) / (0.90 * DecodeModel::kFewColumnEfficiency * 1555e9) * 1e6;
+    QCOMPARE(cols.weight, 1.0);
+    QVERIFY2(std::abs(cols.ms * 1e3 - colsUs) < 0.01 * colsUs, qPrintable(QStringLiteral("%1 us vs %2 us").arg(cols.ms * 1e3).arg(colsUs)));
+    // It is no weight GEMM with few rows.
+    QCOMPARE(DecodeModel::streamingGemm(unet, dev, eff, DecodeModel::StreamingShape::FewRows).weight, 0.0);
+    // Hand-over over two octaves: 8 columns half, 16 and more none; rows alike from 16 to 64.
+    QVERIFY(std::abs(DecodeModel::streamingGemm(Kernel::gemm(4096, 8, 768, 1, true, ComputeType::FP16, 2), dev, eff,
+                                                 DecodeModel::StreamingShape::FewColumns)
+                         .weight -
+                     0.5) < 1e-9);
+    QCOMPARE(DecodeModel::streamingGemm(Kernel::gemm(4096, 16, 768, 1, true, ComputeType::FP16, 2), dev, eff,
+                                        DecodeModel::StreamingShape::FewColumns)
+                 .weight,
+             0.0);
+    QCOMPARE(DecodeModel::streamingGemm(Kernel::gemm(64, 1000, 512, 1, true), dev, eff, DecodeModel::StreamingShape::FewRows).weight,
+             0.0);
+    // Both fades multiply: 32 rows of a 4096 x 4096 FP32 weight are half way through the rows' hand-over,
+    // and their CUDA-core compute (2 * 32 * 4096^2 at 0.5 of 19.5 TFLOPS = 110.1 us) exceeds their streaming
+    // (3 us + 4 * (4096^2 + 32 * 8192) bytes at 0.522 of 1555 GB/s = 87.0 us) by 1.266x: weight
+    // 0.5 x (1 - smoothstep(log2(1.266) / 2)) = 0.5 x 0.923.
+    const Kernel wide = Kernel::gemm(32, 4096, 4096, 1, true);
+    const double computeUs = 2.0 * 32 * 4096.0 * 4096.0 / (0.5 * 19.5e12) * 1e6;
+    const double streamUs = 3.0 + wide.bytes() / (0.90 * 0.58 * 1555e9) * 1e6;
+    const double x = std::log2(computeUs / streamUs) / 2.0;
+    const double expected = 0.5 * (1.0 - x * x * (3.0 - 2.0 * x));
+    const double w = DecodeModel::streamingGemm(wide, dev, eff, DecodeModel::StreamingShape::FewRows).weight;
+    QVERIFY2(std::abs(w - expected) < 1e-3 && w > 0.45 && w < 0.47, qPrintable(QStringLiteral("%1 vs %2").arg(w).arg(expected)));
 }
 
 void TestDecodeModel::attentionReadsTheCache() {

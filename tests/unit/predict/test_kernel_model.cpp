@@ -299,10 +299,11 @@ void TestKernelModel::depthwiseRunsBelowPooling() {
     QVERIFY(qFuzzyCompare(single.deviceMs, outputs * 2.49 / smCyclesPerMs));
 }
 
-// On a GPU whose issue slots feed 32 FP32 lanes (H100, L4) an FP32 GEMM runs at
+// On a GPU whose issue slots feed 32 FP32 lanes (H100, L4) a compute-bound FP32 GEMM runs at
 // kWideIssueFp32Efficiency of the learned utilisation and an FP32 convolution (cuDNN) at
-// kWideIssueFp32ConvEfficiency; their TF32 paths, element-wise kernels and every kernel of a
-// 16-lane GPU (A100) are untouched.
+// kWideIssueFp32ConvEfficiency; a memory-bound one at the factor to the power of its compute / memory
+// time (issue slots limit arithmetic, not streaming); their TF32 paths, element-wise kernels and every
+// kernel of a 16-lane GPU (A100) are untouched.
 void TestKernelModel::wideIssueFp32OnlyOnFp32MatrixKernels() {
     KernelModel withoutFactor = KernelModel::builtIn();
     withoutFactor.setWideIssueFp32Efficiency(1.0);
@@ -325,6 +326,13 @@ void TestKernelModel::wideIssueFp32OnlyOnFp32MatrixKernels() {
                                                               : KernelModel::kWideIssueFp32Efficiency;
             QVERIFY(qFuzzyCompare(with.deviceMs * factor, without.deviceMs));
         }
+        // ResNeXt's first stride-2 grouped convolution (32 groups of 8 channels), batch 8: memory-bound.
+        const Kernel grouped = Kernel::conv2d(8, 256, 256, 56, 56, 3, 3, 2, 1, 32);
+        const KernelPrediction with = KernelModel::builtIn().predict(grouped, d);
+        const KernelPrediction without = withoutFactor.predict(grouped, d);
+        QVERIFY(with.memoryMs > 2 * with.computeMs);
+        const double share = with.computeMs / with.memoryMs;
+        QVERIFY(qFuzzyCompare(with.deviceMs * std::pow(KernelModel::kWideIssueFp32ConvEfficiency, share), without.deviceMs));
         Kernel tf32 = gemm;
         tf32.compute = ComputeType::TF32;
         QCOMPARE(KernelModel::builtIn().predict(tf32, d).deviceMs, withoutFactor.predict(tf32, d).deviceMs);

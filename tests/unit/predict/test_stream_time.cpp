@@ -4,7 +4,9 @@
 //    stream time = max(roofline, isolated latency - the family's isolated overhead + 1.5 us);
 //  - the overheads it reads off the committed kernel model lie where NeuSight's measurements put
 //    an isolated launch of a kernel that does almost nothing (CUDA events around one launch): the
-//    fastest kernel of each family measured on each GPU of data/neusight (P4 to A100).
+//    fastest kernel of each family measured on each GPU of data/neusight (P4 to A100);
+//  - the physical bounds on matrix kernels (issue 17's bandwidth check): GEMMs with few rows or
+//    columns no slower than streaming their operands, narrower types no slower than their wider twin.
 #include "hardware/gpu_catalogue.h"
 #include "hardware/target.h"
 #include "predict/stream_time.h"
@@ -12,6 +14,7 @@
 #include <QtTest>
 
 #include <array>
+#include <tuple>
 #include <cmath>
 
 using namespace infersight;
@@ -24,6 +27,9 @@ private slots:
     void emptyModelHasNoOverhead();
     void overheadsOfTheCommittedModel_data();
     void overheadsOfTheCommittedModel();
+    void streamingShapesBoundTheNetwork();
+    void narrowerTypeNeverSlower_data();
+    void narrowerTypeNeverSlower();
 };
 
 void TestStreamTime::streamMs_data() {
@@ -124,6 +130,85 @@ void TestStreamTime::overheadsOfTheCommittedModel() {
             const double ratio = us / fastest[i];
             QVERIFY2(ratio >= 0.5 && ratio <= 2.2, qPrintable(QStringLiteral("family %1: %2 us vs %3 us").arg(i).arg(us).arg(fastest[i])));
         }
+    }
+}
+
+namespace {
+
+struct Bound {
+    KernelModel::BoundDevice device;
+    StreamTimeAdapter stream;
+};
+
+Bound boundOn(const QString &gpu) {
+    const KernelModel &model = KernelModel::builtIn();
+    const GpuSpec *g = GpuCatalogue::builtIn().find(gpu);
+    if (!g) {
+        qFatal("%s missing from the catalogue", qPrintable(gpu));
+    }
+    Bound b{model.bind(DeviceResources::fromTarget(Target::wholeGpu(*g))), {}};
+    b.stream = StreamTimeAdapter::make(model, b.device);
+    return b;
+}
+
+double streamOf(const Bound &b, const Kernel &k) {
+    return b.stream.streamMs(k, KernelModel::builtIn().predict(k, b.device));
+}
+
+}  // namespace
+
+// The B200 (7.7 TB/s, never measured) had the learned network price a batch-8 classifier (8 x 1000 x 512,
+// FP32, 2.1 MB) at 30 us in a stream, 220x its bytes, and UNet's 64 -> 2 output convolution in FP16
+// (159 MB) at 0.96 ms, 47x. Streaming bounds them: the classifier at tau + its bytes at 0.90 x 0.58 of
+// the datasheet bandwidth (3 + 0.48 us by hand; the smooth max with its compute adds < 1 %), the
+// convolution at tau + its bytes at 0.90 x kFewColumnEfficiency (3 + 65.5 us).
+void TestStreamTime::streamingShapesBoundTheNetwork() {
+    const Bound b200 = boundOn(QStringLiteral("b200"));
+    const double bw = 7700e9;
+    const Kernel fc = Kernel::gemm(8, 1000, 512, 1, true);
+    const double fcUs = 3.0 + fc.bytes() / (0.90 * 0.58 * bw) * 1e6;
+    const double fcStreamUs = streamOf(b200, fc) * 1e3;
+    QVERIFY2(fcStreamUs <= 1.01 * fcUs && fcStreamUs >= fc.bytes() / bw * 1e6,
+             qPrintable(QStringLiteral("%1 us vs %2 us").arg(fcStreamUs).arg(fcUs)));
+    const Kernel unet = Kernel::conv2d(8, 64, 2, 388, 388, 1, 1, 1, 0, 1, ComputeType::FP16, 2);
+    const double unetUs = 3.0 + unet.bytes() / (0.90 * DecodeModel::kFewColumnEfficiency * bw) * 1e6;
+    const double unetStreamUs = streamOf(b200, unet) * 1e3;
+    QVERIFY2(unetStreamUs <= 1.01 * unetUs && unetStreamUs >= unet.bytes() / bw * 1e6,
+             qPrintable(QStringLiteral("%1 us vs %2 us").arg(unetStreamUs).arg(unetUs)));
+    // A wide GEMM is the network's alone: 4096 x 4096 x 4096 in FP16 is far from both shapes.
+    const Kernel big = Kernel::gemm(4096, 4096, 4096, 1, true, ComputeType::FP16, 2);
+    const KernelPrediction p = KernelModel::builtIn().predict(big, b200.device);
+    QCOMPARE(streamOf(b200, big), std::max({p.rooflineMs, p.latencyMs - b200.stream.isolatedOverheadMs[0] + b200.stream.minKernelMs,
+                                            b200.stream.minKernelMs}));
+}
+
+void TestStreamTime::narrowerTypeNeverSlower_data() {
+    QTest::addColumn<QString>("gpu");
+    QTest::addRow("h200") << QStringLiteral("h200-sxm5-141gb");
+    QTest::addRow("b200") << QStringLiteral("b200");
+    QTest::addRow("l4") << QStringLiteral("l4");
+    QTest::addRow("a10") << QStringLiteral("a10");
+    QTest::addRow("t4") << QStringLiteral("t4");
+}
+
+// MobileNet-V3's 16 -> 16 pointwise convolution at 112 x 112 (batch 8): the learned network priced it in
+// int8 at 0.106 ms on the H200 (1.6 MB: 159x its bytes), slower than in FP16 (0.102 ms) and TF32
+// (0.076 ms). An 8-bit kernel is at most its FP16 twin's work scaled by their bytes (half), a 16-bit one
+// at most its TF32 twin (FP32 where the GPU has no TF32).
+void TestStreamTime::narrowerTypeNeverSlower() {
+    QFETCH(QString, gpu);
+    const Bound b = boundOn(gpu);
+    const double minKernel = b.stream.minKernelMs;
+    for (const auto &[inC, outC, hw] : {std::tuple{16, 16, 112}, std::tuple{24, 72, 56}, std::tuple{64, 2, 388}}) {
+        const Kernel int8 = Kernel::conv2d(8, inC, outC, hw, hw, 1, 1, 1, 0, 1, ComputeType::INT8, 1);
+        const Kernel fp16 = Kernel::conv2d(8, inC, outC, hw, hw, 1, 1, 1, 0, 1, ComputeType::FP16, 2);
+        const bool tf32 = b.device.resources.peak(ComputeType::TF32) > 0;
+        const Kernel wide = Kernel::conv2d(8, inC, outC, hw, hw, 1, 1, 1, 0, 1, tf32 ? ComputeType::TF32 : ComputeType::FP32, 4);
+        const double i8 = streamOf(b, int8), h = streamOf(b, fp16), w = streamOf(b, wide);
+        qInfo("%s %d -> %d at %d: int8 %.4f ms, fp16 %.4f ms, %s %.4f ms", qPrintable(gpu), inC, outC, hw, i8, h,
+              tf32 ? "tf32" : "fp32", w);
+        QVERIFY(h <= w * (1 + 1e-12));
+        QVERIFY(i8 <= minKernel + (h - minKernel) / 2.0 + 1e-12);
     }
 }
 
