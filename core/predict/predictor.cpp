@@ -222,6 +222,9 @@ std::vector<DistinctTiming> &timeDistinctKernels(const KernelPlan &plan, const K
     for (std::size_t d = 0; d < plan.distinct.size(); ++d) {
         const DistinctKernel &dk = plan.distinct[d];
         const Kernel &k = plan.kernels[static_cast<std::size_t>(dk.first)].kernel;
+        // The stream time first: its bounds may add the kernel's wider twins to the cache, which would
+        // move a prediction looked up before.
+        const double streamMs = options.cache ? options.cache->streamMs(km, device.device, device.stream, k, dk.hash) : -1.0;
         KernelPrediction own;
         const KernelPrediction &pr = options.cache ? options.cache->find(km, device.device, k, dk.hash)
                                                    : (own = km.predict(k, device.device));
@@ -230,8 +233,7 @@ std::vector<DistinctTiming> &timeDistinctKernels(const KernelPlan &plan, const K
         t.flops = dk.flops;
         t.bytes = dk.bytes;
         t.modelBound = boundOf(pr.bound);
-        t.gpuMs = options.cache ? options.cache->streamMs(km, device.device, device.stream, k, dk.hash)
-                                : device.stream.streamMs(k, pr);
+        t.gpuMs = options.cache ? streamMs : device.stream.streamMs(k, pr);
         if (options.llmRuntime) {
             // LLM decode: skinny GEMMs and decode attention in the decode class (hand-over to the
             // GEMM model's stream time as rows grow), tiny vector kernels at the runtime's cost.

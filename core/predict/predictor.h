@@ -167,7 +167,8 @@ public:
     const KernelPrediction &find(const KernelModel &model, const KernelModel::BoundDevice &device, const Kernel &kernel,
                                  std::uint64_t hash);
     // The stream time of a kernel looked up as find() does (`stream` made from the same model and device):
-    // StreamTimeAdapter::streamMs once per entry (its bounds price the kernel's wider twins).
+    // StreamTimeAdapter::streamMs once per entry. Its bounds price the kernel's wider twins through this
+    // cache, which may move (or clear) its entries: a reference find() returned before does not survive it.
     double streamMs(const KernelModel &model, const KernelModel::BoundDevice &device, const StreamTimeAdapter &stream,
                     const Kernel &kernel, std::uint64_t hash);
     // Starts loading the table slot of `hash` (lookups of a plan's kernels overlap their cache misses).
