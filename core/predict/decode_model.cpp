@@ -41,6 +41,11 @@ double smoothstep(double x) {
     return x * x * (3.0 - 2.0 * x);
 }
 
+// The hand-over weight of a class: 1 up to `full`, smoothly 0 by full x DecodeModel::kHandoverSpan.
+double handOver(double x, double full) {
+    return x <= full ? 1.0 : 1.0 - smoothstep(std::log2(x / full) / std::log2(DecodeModel::kHandoverSpan));
+}
+
 }  // namespace
 
 DecodeKernelKind DecodeModel::kindOf(const Kernel &kernel) {
@@ -111,14 +116,6 @@ double DecodeModel::smallKernelMs(const Kernel &kernel, const DeviceResources &d
     return std::max(efficiency.vectorKernelUs * 1e-3, floorMs);
 }
 
-namespace {
-
-// The hand-over weight of a shape class: 1 up to `full`, smoothly 0 by full x kHandoverSpan.
-double handOver(double x, double full) {
-    return x <= full ? 1.0 : 1.0 - smoothstep(std::log2(x / full) / std::log2(DecodeModel::kHandoverSpan));
-}
-
-}  // namespace
 
 StreamingGemmBound DecodeModel::streamingGemm(const Kernel &kernel, const DeviceResources &device,
                                               const DecodeEfficiency &efficiency, StreamingShape shape) {
@@ -241,7 +238,7 @@ DecodeKernelTime DecodeModel::time(const Kernel &kernel, const DeviceResources &
         const double computePerRow = 2.0 * n * k * (t.kind == DecodeKernelKind::Weights ? 1.0 : b) / (peak * kComputeUtilisation);
         ridge = std::max(kFullRows, bandwidthS / computePerRow);
     }
-    const double w = rows <= ridge ? 0.0 : smoothstep(std::log2(rows / ridge) / std::log2(kHandoverSpan));
+    const double w = 1.0 - handOver(rows, ridge);
     t.classWeight = 1.0 - w;
     if (w <= 0 || gemmStreamMs <= 0) {
         t.ms = t.classMs;

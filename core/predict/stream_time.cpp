@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "predict/stream_time.h"
 
+#include "predict/decode_model.h"
 #include "predict/llm_runtime.h"
 #include "predict/predictor.h"
 
@@ -14,8 +15,6 @@ StreamTimeAdapter StreamTimeAdapter::make(const KernelModel &model, const Kernel
     if (model.isEmpty()) {
         return a;  // roofline only: no overhead inside the prediction
     }
-    a.device = device.resources;
-    a.streaming = defaultLlmRuntime(Runtime::Eager).decode;
     a.model = &model;
     a.bound = std::make_shared<const KernelModel::BoundDevice>(device);
     // Probes with a roofline time well under a microsecond on any catalogue GPU; the largest
@@ -48,7 +47,6 @@ StreamTimeAdapter StreamTimeAdapter::make(const KernelModel &model, const Kernel
     // keep that order too. Their entries are bound alone, and a GPU's own bounded overhead is at most
     // its unbounded one, so this is at least what each of them takes off as a target.
     for (const std::shared_ptr<const KernelModel::BoundDevice> &other : device.dominated) {
-        a.dominated.push_back(other->resources);
         const StreamTimeAdapter o = make(model, *other);
         for (std::size_t i = 0; i < a.isolatedOverheadMs.size(); ++i) {
             a.isolatedOverheadMs[i] = std::max(a.isolatedOverheadMs[i], o.isolatedOverheadMs[i]);
@@ -63,6 +61,9 @@ double StreamTimeAdapter::streamMs(const Kernel &kernel, const KernelPrediction 
         return isolated.deviceMs;
     }
     double ms = std::max({isolated.rooflineMs, isolated.latencyMs - overhead + minKernelMs, minKernelMs});
+    if (!model || !bound) {
+        return ms;
+    }
     // The learned utilisation was fitted on FP32 kernels whose isolated time is mostly the measurement's
     // 30 us floor; far from them (tensor paths, 1-byte operands, GPUs with several times the bandwidth) it
     // priced memory-bound matrix kernels at up to 197x their bytes (issue 17's bandwidth check). Physical
@@ -73,17 +74,19 @@ double StreamTimeAdapter::streamMs(const Kernel &kernel, const KernelPrediction 
     //  - an 8-bit matrix kernel takes at most its 16-bit twin's work scaled by their bytes (the 8-bit
     //    tensor path moves half the bytes at twice the peak), a 16-bit one at most its TF32 (or FP32)
     //    twin's time: a builder keeps a layer in the wider type where that runs faster.
+    static const DecodeEfficiency &streaming = defaultLlmRuntime(Runtime::Eager).decode;
+    const DeviceResources &device = bound->resources;
     for (const DecodeModel::StreamingShape shape : {DecodeModel::StreamingShape::FewRows, DecodeModel::StreamingShape::FewColumns}) {
         StreamingGemmBound b = DecodeModel::streamingGemm(kernel, device, streaming, shape);
-        for (const DeviceResources &other : dominated) {
-            b.weight = std::max(b.weight, DecodeModel::streamingGemm(kernel, other, streaming, shape).weight);
+        for (const std::shared_ptr<const KernelModel::BoundDevice> &other : bound->dominated) {
+            b.weight = std::max(b.weight, DecodeModel::streamingGemm(kernel, other->resources, streaming, shape).weight);
         }
         if (b.weight > 0 && b.ms > 0 && b.ms < ms) {
             ms = std::exp(b.weight * std::log(b.ms) + (1.0 - b.weight) * std::log(ms));
         }
     }
     const bool matrix = kernel.kind == KernelClass::Gemm || kernel.kind == KernelClass::Conv;
-    if (model && bound && matrix && kernel.compute != ComputeType::FP32 && kernel.elementBytes < 4) {
+    if (matrix && kernel.compute != ComputeType::FP32 && kernel.elementBytes < 4) {
         Kernel wider = kernel;
         wider.elementBytes = kernel.elementBytes * 2;
         wider.compute = wider.elementBytes == 2                ? ComputeType::FP16

@@ -8,12 +8,10 @@
 // minimum execution time). See docs/predictor.md ("Host overhead and the timeline").
 #pragma once
 
-#include "predict/decode_model.h"
 #include "predict/kernel_model.h"
 
 #include <array>
 #include <memory>
-#include <vector>
 
 namespace infersight {
 
@@ -23,16 +21,8 @@ struct StreamTimeAdapter {
     // Per utilisation model (gemm, conv, vector): isolated latency of an empty-ish probe kernel, ms.
     std::array<double, kUtilisationModelCount> isolatedOverheadMs{};
     double minKernelMs = 0.0015;  // shortest execution of a launched kernel in a busy stream
-    // GEMMs of streaming shapes are never slower in a stream than streaming their operands
-    // (DecodeModel::streamingGemm with eager PyTorch's cuBLAS efficiencies: hf-eager's decode figures);
-    // no device (a default-made adapter) = no such bound.
-    DeviceResources device;
-    DecodeEfficiency streaming;
-    // The GPUs this one is at least as good as in every figure (KernelModel::BoundDevice::dominated):
-    // the bound applies here at least as far as it does on any of them, so it keeps their order.
-    std::vector<DeviceResources> dominated;
-    // The model and device the adapter was made from (the model must outlive the adapter): an 8-bit or
-    // 16-bit matrix kernel is priced against its twin one type wider (streamMs).
+    // The model and bound device the adapter was made from (the model must outlive the adapter); none
+    // (a default-made adapter, a roofline-only model) = no physical bounds in streamMs.
     const KernelModel *model = nullptr;
     std::shared_ptr<const KernelModel::BoundDevice> bound;
 

@@ -9,6 +9,7 @@
 //    columns no slower than streaming their operands, narrower types no slower than their wider twin.
 #include "hardware/gpu_catalogue.h"
 #include "hardware/target.h"
+#include "predict/decode_model.h"
 #include "predict/stream_time.h"
 
 #include <QtTest>
@@ -178,7 +179,7 @@ void TestStreamTime::streamingShapesBoundTheNetwork() {
     // A wide GEMM is the network's alone: 4096 x 4096 x 4096 in FP16 is far from both shapes.
     const Kernel big = Kernel::gemm(4096, 4096, 4096, 1, true, ComputeType::FP16, 2);
     const KernelPrediction p = KernelModel::builtIn().predict(big, b200.device);
-    QCOMPARE(streamOf(b200, big), std::max({p.rooflineMs, p.latencyMs - b200.stream.isolatedOverheadMs[0] + b200.stream.minKernelMs,
+    QCOMPARE(streamOf(b200, big), std::max({p.rooflineMs, p.latencyMs - b200.stream.isolatedOverheadMs[static_cast<std::size_t>(UtilisationModelKind::Gemm)] + b200.stream.minKernelMs,
                                             b200.stream.minKernelMs}));
 }
 
