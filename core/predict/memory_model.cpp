@@ -2,6 +2,7 @@
 #include "predict/memory_model.h"
 
 #include "hardware/target.h"
+#include "predict/device_resources.h"
 #include "predict/lowering.h"
 
 #include <algorithm>
@@ -295,6 +296,13 @@ PlanMemoryFootprint memoryFootprint(const Graph &graph, const GraphAnalysis &ana
     return m;
 }
 
+double eagerContextBytes(const Target &target, const MemoryParameters &parameters) {
+    const GpuSpec &gpu = target.gpu();
+    const double residentThreads =
+        static_cast<double>(target.sms()) * maxThreadsPerSmForComputeCapability(gpu.computeCapabilityMajor, gpu.computeCapabilityMinor);
+    return parameters.contextEagerBaseBytes + parameters.stackBytesPerThread * residentThreads;
+}
+
 MemoryEstimate estimateMemory(const PlanMemoryFootprint &f, const Target &target, const MemoryParameters &parameters) {
     MemoryEstimate m;
     m.weightsBytes = f.weightsBytes;
@@ -308,7 +316,7 @@ MemoryEstimate estimateMemory(const PlanMemoryFootprint &f, const Target &target
     const double convWs = std::min(f.largestConvOutputBytes, parameters.convWorkspaceCapBytes);
     const double cublas = f.anyGemm ? (hopper ? parameters.cublasWorkspaceHopperBytes : parameters.cublasWorkspaceBytes) : 0.0;
     m.workspaceBytes = cublas + convWs;
-    m.contextBytes = f.fused ? parameters.contextFusedBytes : parameters.contextEagerBytes;
+    m.contextBytes = f.fused ? parameters.contextFusedBytes : eagerContextBytes(target, parameters);
 
     m.allocatorPeakBytes = f.weightBlocksBytes + f.activationBlocksBytes + allocatorBlockBytes(m.kvCacheBytes) + m.workspaceBytes;
     m.allocatorReservedBytes = f.weightReservedBytes + f.activationReservedBytes + f.kvReservedBytes +

@@ -36,8 +36,16 @@ struct MemoryEstimate {
 };
 
 struct MemoryParameters {
-    double contextEagerBytes = 400.0 * 1024 * 1024;   // PyTorch: CUDA context + cuBLAS/cuDNN handles
-    double contextFusedBytes = 250.0 * 1024 * 1024;   // engine runtime: CUDA context + engine
+    // Eager PyTorch's process beyond its caching allocator (CUDA context, cuBLAS / cuDNN handles and
+    // modules): contextEagerBaseBytes + the stack CUDA reserves for every thread the target can hold
+    // resident (stackBytesPerThread, cudaLimitStackSize's default of 1 KiB, x SMs x resident threads
+    // per SM: 264 MiB on an H100 SXM, 32 MiB on a 1g slice of 16 SMs). Set from data/measured (the one
+    // constant fitted on those held-out rows, an explicit decision, docs/predictor.md "Memory"): on the
+    // H100 and H200 SXM (CUDA 13.0, driver 580, torch 2.11) nvidia-smi's used memory minus the idle
+    // baseline minus max_memory_reserved is 694 MiB (median of 341 rows, 682 .. 708), 694 - 264 = 430.
+    double contextEagerBaseBytes = 430.0 * 1024 * 1024;
+    double stackBytesPerThread = 1024.0;
+    double contextFusedBytes = 250.0 * 1024 * 1024;   // engine runtime: CUDA context + engine (assumed: no measured row)
     double cublasWorkspaceBytes = 8.125 * 1024 * 1024;         // PyTorch default ":4096:2:16:8" (< sm90)
     double cublasWorkspaceHopperBytes = 32.5 * 1024 * 1024;    // ":4096:8:16:8"? see docs; sm90+
     double convWorkspaceCapBytes = 64.0 * 1024 * 1024;         // cap of the cuDNN workspace estimate
@@ -54,6 +62,9 @@ MemoryEstimate estimateMemory(const Graph &graph, const GraphAnalysis &analysis,
 PlanMemoryFootprint memoryFootprint(const Graph &graph, const GraphAnalysis &analysis, const KernelPlan &plan);
 MemoryEstimate estimateMemory(const PlanMemoryFootprint &footprint, const Target &target,
                               const MemoryParameters &parameters = {});
+
+// Eager PyTorch's context on `target` (a MIG slice or MPS share: its own SMs' stacks).
+double eagerContextBytes(const Target &target, const MemoryParameters &parameters = {});
 
 // PyTorch caching-allocator rounding (c10/cuda/CUDACachingAllocator.cpp): blocks of 512 B.
 double allocatorBlockBytes(double bytes);

@@ -588,6 +588,12 @@ QJsonObject validationJson(const ValidationResult &result) {
             o[QStringLiteral("leave_one_generation_out_predicted_ms")] = r.logenPredictedMs;
             o[QStringLiteral("leave_one_generation_out_band_ms")] = QJsonArray{r.logenBandLowMs, r.logenBandHighMs};
         }
+        if (r.measuredAllocMb > 0) {
+            o[QStringLiteral("allocator_peak_mb")] = QJsonArray{r.measuredAllocMb, r.predictedAllocMb};  // measured, predicted
+        }
+        if (r.measuredDeviceMb > 0) {
+            o[QStringLiteral("device_used_mb")] = QJsonArray{r.measuredDeviceMb, r.predictedDeviceMb};
+        }
         if (r.extrapolated) {
             o[QStringLiteral("extrapolated")] = true;
         }

@@ -1065,6 +1065,20 @@ Result<MeasuredFile> loadMeasuredFile(const QString &path, const ValidationOptio
     std::vector<ValidationRow> &rows = file.rows;
     std::map<QString, std::shared_ptr<const TargetDevice>> fittedHostDevices;
     QStringList uncatalogued;
+    // The harness (tools/measure/measure.py) version 1.0 kept each model's fp32 master on the device
+    // while it measured the fp16 / bf16 copy it casts from it: those rows' allocator peak and
+    // nvidia-smi reading include the master's bytes, which no user's fp16 run holds (1.1 moves the
+    // master to the host first). Its size: the
+    // same model's fp32 row on the same GPU (weights_bytes), else twice the half-precision weights.
+    std::map<QString, double> fp32MasterBytes;  // gpu_id/model
+    for (const QStringList &r : table->rows) {
+        const QString p = cell(*table, r, QStringLiteral("precision"));
+        if (cell(*table, r, QStringLiteral("status")) == QLatin1String("ok") &&
+            (p == QLatin1String("fp32") || p == QLatin1String("tf32"))) {
+            fp32MasterBytes[cell(*table, r, QStringLiteral("gpu_id")) + QLatin1Char('/') + cell(*table, r, QStringLiteral("model"))] =
+                toDouble(cell(*table, r, QStringLiteral("weights_bytes")));
+        }
+    }
     for (const QStringList &r : table->rows) {
         const QString source = cell(*table, r, QStringLiteral("source"));
         if (source != QLatin1String("measured") && !(explicitFile && source == QLatin1String("synthetic"))) {
@@ -1162,9 +1176,22 @@ Result<MeasuredFile> loadMeasuredFile(const QString &path, const ValidationOptio
         row.extrapolated = !p->extrapolation.isEmpty();
         row.gpuId = gpu->id;
         const double mib = 1024.0 * 1024.0;
-        row.measuredAllocMb = toDouble(cell(*table, r, QStringLiteral("mem_peak_allocated_bytes"))) / mib;
+        double master = 0;
+        const QString harness = cell(*table, r, QStringLiteral("harness_version"));
+        const bool masterResident = harness.isEmpty() || harness == QLatin1String("1.0");  // 1.1 moves it to the host
+        if (masterResident && method == QLatin1String("cast") && (prec == Precision::FP16 || prec == Precision::BF16)) {
+            const auto it = fp32MasterBytes.find(row.gpuId + QLatin1Char('/') + row.model);
+            master = it != fp32MasterBytes.end() ? it->second : 2.0 * toDouble(cell(*table, r, QStringLiteral("weights_bytes")));
+        }
+        const double peak = toDouble(cell(*table, r, QStringLiteral("mem_peak_allocated_bytes")));
+        row.measuredAllocMb = peak > 0 ? (peak - master) / mib : 0.0;
         row.predictedAllocMb = p->memory.allocatorPeakBytes / mib;
-        row.measuredDeviceMb = toDouble(cell(*table, r, QStringLiteral("nvml_mem_used_bytes"))) / mib;
+        // nvidia-smi's used memory counts what the driver holds with nothing running (the row's
+        // baseline, read before the model was built: 483 MiB on the H100 SXM, 618 MiB on the H200):
+        // the process's own use is the difference, which the device view predicts.
+        const double used = toDouble(cell(*table, r, QStringLiteral("nvml_mem_used_bytes")));
+        const double baseline = toDouble(cell(*table, r, QStringLiteral("nvml_mem_used_baseline_bytes")));
+        row.measuredDeviceMb = used > 0 ? (used - std::max(0.0, baseline) - master) / mib : 0.0;
         row.predictedDeviceMb = p->memory.deviceUsedBytes / mib;
         row.measuredEnergyJ = toDouble(cell(*table, r, QStringLiteral("energy_mj_per_run"))) / 1000.0;
         row.predictedEnergyJ = p->energyJ;

@@ -44,7 +44,7 @@ import registry  # noqa: E402
 import schema  # noqa: E402
 from registry import ModelSpec  # noqa: E402
 
-HARNESS_VERSION = "1.0"
+HARNESS_VERSION = "1.1"  # 1.1: the fp32 master leaves the GPU while a half copy is measured
 GPU_CSV = "latency.csv"
 CPU_CSV = "latency_cpu.csv"
 MPS_CSV = "mps.csv"
@@ -810,8 +810,14 @@ def cmd_run(args: Any) -> int:
                 try:
                     model = master if (method != "cast" or dtype == torch.float32) \
                         else copy.deepcopy(master).to(dtype)
+                    if model is not master and device.type == "cuda":
+                        # The half copy's rows measure its memory alone (harness 1.0 kept the fp32
+                        # master on the device: its bytes were in those rows' allocator and NVML readings).
+                        master.to("cpu")
+                        _cleanup(device)
                 except Exception as e:  # noqa: BLE001
                     log("cast of %s to %s failed: %s" % (spec.name, precision, e))
+                    master.to(device)
                     _cleanup(device)
                     continue
                 oom_batch: Optional[int] = None
@@ -854,6 +860,7 @@ def cmd_run(args: Any) -> int:
                             oom_batch = batch
                 if model is not master:
                     del model
+                    master.to(device)
                 _cleanup(device)
             del master
             _cleanup(device)

@@ -33,6 +33,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 using namespace infersight;
 
@@ -109,6 +110,8 @@ private slots:
     void largeBatchFp32Bias();
     void h200AgainstH100_data();
     void h200AgainstH100();
+    void memoryOfMeasuredRows_data();
+    void memoryOfMeasuredRows();
 };
 
 void TestMeasuredAccuracy::shapeScalarsLaunchNothing_data() {
@@ -499,6 +502,57 @@ void TestMeasuredAccuracy::h200AgainstH100() {
           "ratio %.1f %%",
           qPrintable(precision), static_cast<int>(measured.size()), median(measured), median(predicted), err);
     QVERIFY2(err <= ceiling, qPrintable(QString::number(err)));
+}
+
+// Memory of the measured rows (eager PyTorch). Allocator peak (torch.cuda.max_memory_allocated) and
+// the device view (nvidia-smi's used memory less the idle baseline the row records, 483 MiB on the
+// H100 SXM and 618 MiB on the H200); the fp16 rows' readings less the fp32 master the harness keeps on
+// the device (validateMeasuredFile). Before 2026-11-28 (raw readings, a context of 400 MiB) the
+// allocator peak was 43.8 / 43.1 % off on the fp16 rows and the device view 52-64 % off on every set.
+// The context's constant is set from the H100 rows (MemoryParameters: 694 MiB beyond the reserved
+// pool, median of 175 rows); the H200's 166 rows are held out for it and give the same median.
+// Ceilings: `infersight-cli validate --only measured` of 2026-11-28 (allocator 10.9 .. 12.7 %, device
+// 14.0 .. 25.3 % per set; per GPU: H100 12.7 / 20.9 %, H200 11.4 / 19.1 %) plus about 3 points. What is left in the device view is
+// the reserved pool: PyTorch keeps segments cuDNN's fp32 algorithms took (mobilenet_v2 b1 fp32:
+// 58 MiB allocated, 676 MiB reserved), which the allocator model does not know.
+void TestMeasuredAccuracy::memoryOfMeasuredRows_data() {
+    QTest::addColumn<QString>("gpu");
+    QTest::addColumn<double>("allocCeiling");
+    QTest::addColumn<double>("deviceCeiling");
+    QTest::newRow("H100") << QStringLiteral("h100-sxm5-80gb") << 15.5 << 23.5;
+    QTest::newRow("H200 (context held out)") << QStringLiteral("h200-sxm5-141gb") << 14.5 << 22.0;
+}
+
+void TestMeasuredAccuracy::memoryOfMeasuredRows() {
+    QFETCH(QString, gpu);
+    QFETCH(double, allocCeiling);
+    QFETCH(double, deviceCeiling);
+    static std::map<QString, std::vector<ValidationRow>> cache;
+    if (!cache.count(gpu)) {
+        cache[gpu] = gpu == kGpuDir ? h100Rows() : rowsOf(gpu);
+    }
+    double allocErr = 0, deviceErr = 0;
+    int alloc = 0, device = 0;
+    for (const ValidationRow &r : cache[gpu]) {
+        if (r.dataset != QLatin1String("measured")) {
+            continue;
+        }
+        if (r.measuredAllocMb > 0) {
+            allocErr += std::abs(r.predictedAllocMb / r.measuredAllocMb - 1.0);
+            ++alloc;
+        }
+        if (r.measuredDeviceMb > 0) {
+            deviceErr += std::abs(r.predictedDeviceMb / r.measuredDeviceMb - 1.0);
+            ++device;
+        }
+    }
+    QVERIFY(alloc >= 100 && device >= 100);
+    const double allocMape = 100.0 * allocErr / alloc;
+    const double deviceMape = 100.0 * deviceErr / device;
+    qInfo("%s: allocator peak MAPE %.1f %% over %d rows, device view MAPE %.1f %% over %d rows", qPrintable(gpu), allocMape,
+          alloc, deviceMape, device);
+    QVERIFY2(allocMape <= allocCeiling, qPrintable(QStringLiteral("allocator peak MAPE %1 %").arg(allocMape)));
+    QVERIFY2(deviceMape <= deviceCeiling, qPrintable(QStringLiteral("device view MAPE %1 %").arg(deviceMape)));
 }
 
 QTEST_GUILESS_MAIN(TestMeasuredAccuracy)

@@ -10,6 +10,10 @@
 //  - PyTorch's caching allocator rounds blocks to 512 B (c10/cuda/CUDACachingAllocator.cpp).
 //  - OPT-1.3B in FP32 (1,315,758,080 parameters, 5.3 GB) cannot fit a 1g.5gb A100 slice
 //    (4,864 MiB usable per nvidia-smi mig -lgip) but fits 3g.20gb.
+//  - Eager PyTorch's context: 430 MiB + 1 KiB of stack per resident thread (SMs x threads per SM, CUDA
+//    C++ Programming Guide: 2048 on sm80 / sm90, 1024 on sm75): H100 SXM 132 x 2048 -> 264 MiB, 694 MiB
+//    in all (what data/measured reads); A100 SXM4 108 x 2048 -> 216 MiB, 646 MiB; its 1g.5gb slice (14
+//    SMs) 28 MiB, 458 MiB; T4 40 x 1024 -> 40 MiB, 470 MiB.
 #include "hardware/gpu_catalogue.h"
 #include "hardware/target.h"
 #include "design/design.h"
@@ -67,6 +71,8 @@ private slots:
     void fitsMigSlice_data();
     void fitsMigSlice();
     void deviceViewAddsContext();
+    void eagerContext_data();
+    void eagerContext();
 };
 
 void TestMemoryModel::weights_data() {
@@ -169,6 +175,29 @@ void TestMemoryModel::deviceViewAddsContext() {
     QCOMPARE(m.deviceUsedBytes, m.allocatorReservedBytes + m.contextBytes);
     QVERIFY(m.workspaceBytes > 0);
     QCOMPARE(m.kvCacheBytes, 0.0);
+}
+
+void TestMemoryModel::eagerContext_data() {
+    QTest::addColumn<QString>("gpu");
+    QTest::addColumn<QString>("mig");
+    QTest::addColumn<double>("mib");
+    QTest::newRow("H100 SXM") << QStringLiteral("h100-sxm5-80gb") << QString() << 694.0;
+    QTest::newRow("A100 SXM4 40GB") << QStringLiteral("a100-sxm4-40gb") << QString() << 646.0;
+    QTest::newRow("A100 1g.5gb") << QStringLiteral("a100-sxm4-40gb") << QStringLiteral("1g.5gb") << 458.0;
+    QTest::newRow("T4") << QStringLiteral("t4") << QString() << 470.0;
+}
+
+void TestMemoryModel::eagerContext() {
+    QFETCH(QString, gpu);
+    QFETCH(QString, mig);
+    QFETCH(double, mib);
+    ShapeBindings b;
+    b.batch = 1;
+    const Graph g = zoo(QStringLiteral("zoo:resnet18"), b);
+    const MemoryEstimate eager = memoryOf(g, Precision::FP32, Runtime::Eager, gpu, mig);
+    QCOMPARE(eager.contextBytes, mib * 1024 * 1024);
+    const MemoryEstimate fused = memoryOf(g, Precision::FP32, Runtime::Fused, gpu, mig);
+    QCOMPARE(fused.contextBytes, 250.0 * 1024 * 1024);  // an engine's: assumed, no measured row
 }
 
 QTEST_GUILESS_MAIN(TestMemoryModel)
