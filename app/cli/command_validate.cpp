@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // infersight-cli validate [--json | --markdown FILE] [--only SETS] [--include-synthetic FILE] [--fit-host]
-//                          [--fit-host-scale] [--fit-fp32-issue]
+//                          [--fit-host-scale] [--fit-fp32-issue] [--fit-energy]
 // The accuracy report of record: `validate --markdown docs/accuracy.md` rewrites the generated part
 // of docs/accuracy.md (between its validate markers; the hand-written sections around it stay).
 #include "cli_command.h"
@@ -45,6 +45,40 @@ QString hostScaleFitText(const std::vector<HostScaleFit> &fits) {
             hi = std::max(hi, l.scale);
         }
         out += QStringLiteral("  range over the leave-one-family-out fits: %1 - %2\n").arg(lo, 0, 'f', 3).arg(hi, 0, 'f', 3);
+    }
+    return out;
+}
+
+QString energyFitText(const EnergyFit &f) {
+    auto params = [](const EnergyParameters &e) {
+        return QStringLiteral("active floor %1, compute weight %2, memory weight %3, host-wait share %4")
+            .arg(e.activeFloor, 0, 'f', 3)
+            .arg(e.computeWeight, 0, 'f', 3)
+            .arg(e.memoryWeight, 0, 'f', 3)
+            .arg(e.hostWaitShare, 0, 'f', 3);
+    };
+    QString out = QStringLiteral("Energy model constants (average power of the data/measured rows, NVML energy over the timed loop):\n"
+                                 "  %1 rows on %2\n"
+                                 "  built-in: %3\n"
+                                 "    power MAPE %4 %, energy MAPE %5 %\n"
+                                 "  fitted:   %6\n"
+                                 "    power MAPE %7 %, energy MAPE %8 %\n")
+                      .arg(f.rows)
+                      .arg(f.gpus.join(QStringLiteral(", ")))
+                      .arg(params(f.builtIn))
+                      .arg(f.powerMapeBuiltIn, 0, 'f', 1)
+                      .arg(f.energyMapeBuiltIn, 0, 'f', 1)
+                      .arg(params(f.fitted))
+                      .arg(f.powerMapeFitted, 0, 'f', 1)
+                      .arg(f.energyMapeFitted, 0, 'f', 1);
+    if (f.heldOutRows > 0) {
+        out += QStringLiteral("  held out (never fitted): %1 rows on %2: power MAPE %3 % built-in -> %4 % fitted, energy MAPE %5 % -> %6 %\n")
+                   .arg(f.heldOutRows)
+                   .arg(f.heldOutGpus.join(QStringLiteral(", ")))
+                   .arg(f.heldOutPowerMapeBuiltIn, 0, 'f', 1)
+                   .arg(f.heldOutPowerMapeFitted, 0, 'f', 1)
+                   .arg(f.heldOutEnergyMapeBuiltIn, 0, 'f', 1)
+                   .arg(f.heldOutEnergyMapeFitted, 0, 'f', 1);
     }
     return out;
 }
@@ -142,6 +176,10 @@ int runValidate(const QStringList &arguments) {
         QStringLiteral("Fit the kernel model's wide-issue FP32 factors (GEMMs, convolutions) on the GPU-bound FP32 rows of\n"
                        "data/measured of GPUs with 32 FP32 lanes per issue slot, with leave-one-family-out fits, and print\n"
                        "them (no report)."));
+    const QCommandLineOption fitEnergyOption(
+        QStringLiteral("fit-energy"),
+        QStringLiteral("Fit the energy model's constants on the average power of the data/measured rows of the H100 (the\n"
+                       "other measured GPUs held out) and print them (no report)."));
     const QCommandLineOption fitBandsOption(
         QStringLiteral("fit-bands"),
         QStringLiteral("Print the system term that makes the 80 % band cover 80 % of the e2e and of the DLE rows (no report)."));
@@ -153,7 +191,7 @@ int runValidate(const QStringList &arguments) {
                        "lines (the rest of FILE is kept; a new FILE gets a header). docs/accuracy.md is made this way."),
         QStringLiteral("FILE"));
     parser.addOptions({jsonOption, markdownOption, onlyOption, syntheticOption, noLooOption, fitHostOption, fitHostScaleOption,
-                       fitFp32IssueOption, fitBandsOption, dataOption});
+                       fitFp32IssueOption, fitEnergyOption, fitBandsOption, dataOption});
     if (!parser.parse(arguments)) {
         printError(parser.errorText() + QStringLiteral(" (see validate --help)"));
         return ExitUsage;
@@ -233,6 +271,15 @@ int runValidate(const QStringList &arguments) {
             return ExitFailure;
         }
         printOut(fp32IssueFitText(*fit));
+        return ExitOk;
+    }
+    if (parser.isSet(fitEnergyOption)) {
+        Result<EnergyFit> fit = fitEnergyParameters(options);
+        if (!fit) {
+            printError(fit.errorMessage());
+            return ExitFailure;
+        }
+        printOut(energyFitText(*fit));
         return ExitOk;
     }
     if (parser.isSet(fitBandsOption)) {

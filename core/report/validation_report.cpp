@@ -594,6 +594,12 @@ QJsonObject validationJson(const ValidationResult &result) {
         if (r.measuredDeviceMb > 0) {
             o[QStringLiteral("device_used_mb")] = QJsonArray{r.measuredDeviceMb, r.predictedDeviceMb};
         }
+        if (r.measuredEnergyJ > 0) {
+            o[QStringLiteral("energy_j")] = QJsonArray{r.measuredEnergyJ, r.predictedEnergyJ};
+        }
+        if (r.measuredPowerW > 0) {
+            o[QStringLiteral("power_w")] = QJsonArray{r.measuredPowerW, r.predictedPowerW};
+        }
         if (r.extrapolated) {
             o[QStringLiteral("extrapolated")] = true;
         }

@@ -15,6 +15,7 @@
 #pragma once
 
 #include "base/result.h"
+#include "predict/energy_model.h"
 #include "predict/host_overhead.h"
 #include "predict/kernel_model.h"
 #include "validate/measured_data.h"
@@ -202,6 +203,28 @@ struct Fp32IssueFit {
 // The measured machines whose rows the wide-issue FP32 factors were fitted on (2026-11-27: the H100's).
 inline const QStringList kFp32IssueFitGpus{QStringLiteral("h100-sxm5-80gb")};
 Result<Fp32IssueFit> fitWideIssueFp32Efficiency(const ValidationOptions &options);
+
+// The energy model's constants (EnergyParameters: the share of the dynamic range any running kernel
+// draws, the weights of compute and memory utilisation, the share drawn while the GPU waits for the
+// host), fitted on the average power (NVML's energy counter over the timed loop / its wall time) of
+// the data/measured rows of kEnergyFitGpus, each row priced on its catalogued system: minimises their
+// power MAPE (power, not energy: the latency's own error stays out of the fit). The other measured
+// GPUs' rows are held out: their MAPEs with the built-in and with the fitted constants.
+struct EnergyFit {
+    EnergyParameters builtIn;     // EnergyParameters{}
+    EnergyParameters fitted;
+    int rows = 0;
+    QStringList gpus;
+    double powerMapeBuiltIn = 0, powerMapeFitted = 0;
+    double energyMapeBuiltIn = 0, energyMapeFitted = 0;
+    int heldOutRows = 0;
+    QStringList heldOutGpus;
+    double heldOutPowerMapeBuiltIn = 0, heldOutPowerMapeFitted = 0;
+    double heldOutEnergyMapeBuiltIn = 0, heldOutEnergyMapeFitted = 0;
+};
+// The measured machines whose rows the energy constants were fitted on (2026-11-28: the H100's).
+inline const QStringList kEnergyFitGpus{QStringLiteral("h100-sxm5-80gb")};
+Result<EnergyFit> fitEnergyParameters(const ValidationOptions &options);
 
 // The factor on the class half-widths (UncertaintyCalibration::scale) that makes `coverage` of the
 // rows passing `filter` lie in their band, without a system term.

@@ -150,15 +150,15 @@ void TestPredictor::energy_data() {
     // Each ReLU moves 2 MiB in 2,097,152 B / 900 GB/s = 2.330169 us with DRAM busy throughout
     // (memory utilisation 1); its 262,144 additions take 262,144 / 15.7 TFLOP/s (FP32 datasheet)
     // = 0.016697 us of the CUDA cores' time (compute utilisation 0.0071656). The power model of
-    // docs/predictor.md ("Energy": idle + (board - idle) x (0.30 + 0.70 x min(1, cu + 0.45 mu)))
-    // gives 56.6 + 243.4 x 0.620016 = 207.5119 W while a ReLU runs, and 56.6 + 0.10 x 243.4 =
-    // 80.94 W while the GPU waits for the host (the rest of the pass):
+    // docs/predictor.md ("Energy": idle + (board - idle) x (0.18 + 0.82 x min(1, cu + 2.08 mu)))
+    // gives 56.6 + 243.4 x 1 = 300 W while a ReLU runs (it streams at the full bandwidth), and
+    // 56.6 + 0.05 x 243.4 = 68.77 W while the GPU waits for the host (the rest of the pass):
     //  - host-bound: pass 0.5 + 10 x 0.044 + 0.002330 = 0.942330 ms, GPU busy 10 x 2.330169 us;
-    //    E = 10 x 207.5119 W x 2.330169 us + 80.94 W x 0.919028 ms = 0.0048354 + 0.0743862 J.
+    //    E = 10 x 300 W x 2.330169 us + 68.77 W x 0.919028 ms = 0.0069905 + 0.0632016 J.
     //  - GPU-bound: pass 0.5 + 0.0001 + 10 x 0.002330 + 9 x 0.001 = 0.532402 ms;
-    //    E = 0.0048354 J + 80.94 W x 0.509100 ms = 0.0048354 + 0.0412066 J.
-    QTest::newRow("host-bound") << 44.0 << 0.0792215;
-    QTest::newRow("gpu-bound") << 0.1 << 0.0460419;
+    //    E = 0.0069905 J + 68.77 W x 0.509100 ms = 0.0069905 + 0.0350108 J.
+    QTest::newRow("host-bound") << 44.0 << 0.0701921;
+    QTest::newRow("gpu-bound") << 0.1 << 0.0420013;
 }
 
 void TestPredictor::energy() {
@@ -176,7 +176,7 @@ void TestPredictor::energy() {
     for (const NodeTiming &n : p.nodes) {
         nodes += n.energyJ;
     }
-    QVERIFY2(std::abs(nodes - 0.0048354) < 1e-6, qPrintable(QString::number(nodes, 'g', 9)));
+    QVERIFY2(std::abs(nodes - 0.0069905) < 1e-6, qPrintable(QString::number(nodes, 'g', 9)));
 }
 
 void TestPredictor::energyAndPower() {
