@@ -1520,8 +1520,12 @@ Result<EnergyFit> fitEnergyParameters(const ValidationOptions &options) {
     const std::array<Axis, 3> axes{{{&EnergyParameters::activeFloor, 0.0, 0.9},
                                     {&EnergyParameters::memoryWeight, 0.0, 4.0},
                                     {&EnergyParameters::hostWaitShare, 0.0, 0.5}}};
-    for (int round = 0; round < 20; ++round) {
+    // The floor and the memory weight trade against each other along a shallow valley: rounds go on
+    // until none moves a constant by more than the search's tolerance (at most 30).
+    for (int round = 0; round < 30; ++round) {
+        double moved = 0;
         for (const Axis &a : axes) {
+            const double before = e.*a.field;
             e.*a.field = goldenSectionMinimum(
                 [&](double x) {
                     EnergyParameters t = e;
@@ -1529,6 +1533,10 @@ Result<EnergyFit> fitEnergyParameters(const ValidationOptions &options) {
                     return mapesAt(t, false).power;
                 },
                 a.low, a.high, 2e-3);
+            moved = std::max(moved, std::abs(e.*a.field - before));
+        }
+        if (moved < 4e-3) {
+            break;
         }
     }
     fit.fitted = e;

@@ -42,6 +42,7 @@ private slots:
     void measuredRowsPriceOnTheirHost();
     void fitHostScale();
     void fitFp32Issue();
+    void fitEnergy();
 };
 
 // data/measured/h100-sxm5-80gb/latency.csv holds 175 rows with status ok and
@@ -175,6 +176,26 @@ void TestCliValidate::fitFp32Issue() {
     // The H200's rows are never fitted on (kFp32IssueFitGpus): reported as held out.
     QVERIFY2(out.contains(QLatin1String("held out (never fitted): ")) && out.contains(QLatin1String("rows on h200-sxm5-141gb")),
              qPrintable(out));
+}
+
+// `--fit-energy` refits the energy model's constants on the H100 rows' average power (EnergyParameters:
+// floor 0.18, memory weight 2.08, host wait 0.05 are that fit rounded; the compute weight stays 1) and
+// reports the H200's rows as held out.
+void TestCliValidate::fitEnergy() {
+    const Run r = validate({QStringLiteral("--fit-energy")});
+    QCOMPARE(r.exitCode, 0);
+    const QString out = QString::fromUtf8(r.out);
+    QVERIFY2(out.contains(QLatin1String("built-in: active floor 0.180, compute weight 1.000, memory weight 2.080, host-wait share 0.050")),
+             qPrintable(out));
+    const QRegularExpressionMatch m =
+        QRegularExpression(QStringLiteral("fitted: +active floor ([0-9.]+), compute weight 1.000, memory weight ([0-9.]+), "
+                                          "host-wait share ([0-9.]+)"))
+            .match(out);
+    QVERIFY2(m.hasMatch(), qPrintable(out));
+    QVERIFY2(std::abs(m.captured(1).toDouble() - 0.18) <= 0.02, qPrintable(m.captured(1)));
+    QVERIFY2(std::abs(m.captured(2).toDouble() - 2.08) <= 0.1, qPrintable(m.captured(2)));
+    QVERIFY2(std::abs(m.captured(3).toDouble() - 0.05) <= 0.01, qPrintable(m.captured(3)));
+    QVERIFY2(out.contains(QLatin1String("held out (never fitted): 166 rows on h200-sxm5-141gb")), qPrintable(out));
 }
 
 QTEST_GUILESS_MAIN(TestCliValidate)
