@@ -78,6 +78,14 @@ std::vector<ValidationRow> rowsOf(const QString &gpuDir) {
     return std::move(v.value());
 }
 
+std::vector<ValidationRow> rowsOfFile(const QString &path) {
+    Result<std::vector<ValidationRow>> v = validateMeasuredFile(path, ValidationOptions{});
+    if (!v) {
+        qFatal("%s", qPrintable(v.errorMessage()));
+    }
+    return std::move(v.value());
+}
+
 const std::vector<ValidationRow> &h100Rows() {
     static const std::vector<ValidationRow> r = rowsOf(kGpuDir);
     return r;
@@ -112,6 +120,7 @@ private slots:
     void h200AgainstH100();
     void memoryOfMeasuredRows_data();
     void memoryOfMeasuredRows();
+    void memoryReadingsCorrected();
     void energyFit();
 };
 
@@ -554,6 +563,70 @@ void TestMeasuredAccuracy::memoryOfMeasuredRows() {
           alloc, deviceMape, device);
     QVERIFY2(allocMape <= allocCeiling, qPrintable(QStringLiteral("allocator peak MAPE %1 %").arg(allocMape)));
     QVERIFY2(deviceMape <= deviceCeiling, qPrintable(QStringLiteral("device view MAPE %1 %").arg(deviceMape)));
+}
+
+// What validateMeasuredFile compares the memory predictions with, by hand from the CSV's own columns:
+// ResNet-18 b1 on the H100, fp32 and fp16 (cast). The fp16 row (harness 1.0) held the fp32 master
+// too: allocator peak - the fp32 row's weights_bytes; nvidia-smi used - the idle baseline - that
+// master. The same fp16 row marked harness 1.1 (the master on the host) keeps its peak; the fp32
+// row loses only the baseline.
+void TestMeasuredAccuracy::memoryReadingsCorrected() {
+    QFile in(QDir(measuredDataDirectory()).filePath(QStringLiteral("measured/%1/latency.csv").arg(kGpuDir)));
+    QVERIFY(in.open(QIODevice::ReadOnly | QIODevice::Text));
+    const QString header = QString::fromUtf8(in.readLine()).trimmed();
+    const QStringList columns = header.split(QLatin1Char(','));
+    QString fp32Line, fp16Line;
+    while (!in.atEnd()) {
+        const QString line = QString::fromUtf8(in.readLine()).trimmed();
+        const QStringList f = line.split(QLatin1Char(','));  // the columns used come before model_config
+        if (f.value(static_cast<int>(columns.indexOf(QStringLiteral("model")))) != QLatin1String("resnet18") ||
+            f.value(static_cast<int>(columns.indexOf(QStringLiteral("batch")))) != QLatin1String("1")) {
+            continue;
+        }
+        const QString precision = f.value(static_cast<int>(columns.indexOf(QStringLiteral("precision"))));
+        if (precision == QLatin1String("fp32")) {
+            fp32Line = line;
+        } else if (precision == QLatin1String("fp16")) {
+            fp16Line = line;
+        }
+    }
+    QVERIFY(!fp32Line.isEmpty() && !fp16Line.isEmpty());
+    auto value = [&](const QString &line, const char *column) {  // columns before the quoted ones
+        return line.split(QLatin1Char(',')).value(static_cast<int>(columns.indexOf(QLatin1String(column)))).toDouble();
+    };
+    // harness_version follows the UTC timestamp (quoted JSON columns with commas come before it, so
+    // the line is not split for it): "...Z,1.0,".
+    QCOMPARE(fp16Line.count(QStringLiteral("Z,1.0,")), 1);
+    QString fp16Later = fp16Line;
+    fp16Later.replace(QStringLiteral("Z,1.0,"), QStringLiteral("Z,1.1,"));
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("latency.csv"));
+    QFile out(path);
+    QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Text));
+    out.write((header + QLatin1Char('\n') + fp32Line + QLatin1Char('\n') + fp16Line + QLatin1Char('\n')).toUtf8());
+    out.close();
+    const std::vector<ValidationRow> asTaken = rowsOfFile(path);
+    QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Text));
+    out.write((header + QLatin1Char('\n') + fp32Line + QLatin1Char('\n') + fp16Later + QLatin1Char('\n')).toUtf8());
+    out.close();
+    const std::vector<ValidationRow> later = rowsOfFile(path);
+    QCOMPARE(asTaken.size(), std::size_t{2});
+    QCOMPARE(later.size(), std::size_t{2});
+    const double mib = 1024.0 * 1024.0;
+    const double master = value(fp32Line, "weights_bytes");
+    const double baseline16 = value(fp16Line, "nvml_mem_used_baseline_bytes");
+    QVERIFY(master > 40e6 && baseline16 > 0);  // ResNet-18: 11.7 M parameters in fp32
+    const ValidationRow &fp32 = asTaken[0].precision == QLatin1String("fp16") ? asTaken[1] : asTaken[0];
+    const ValidationRow &fp16 = asTaken[0].precision == QLatin1String("fp16") ? asTaken[0] : asTaken[1];
+    const ValidationRow &fp16Host = later[0].precision == QLatin1String("fp16") ? later[0] : later[1];
+    QCOMPARE(fp32.measuredAllocMb, value(fp32Line, "mem_peak_allocated_bytes") / mib);
+    QCOMPARE(fp32.measuredDeviceMb,
+             (value(fp32Line, "nvml_mem_used_bytes") - value(fp32Line, "nvml_mem_used_baseline_bytes")) / mib);
+    QCOMPARE(fp16.measuredAllocMb, (value(fp16Line, "mem_peak_allocated_bytes") - master) / mib);
+    QCOMPARE(fp16.measuredDeviceMb, (value(fp16Line, "nvml_mem_used_bytes") - baseline16 - master) / mib);
+    QCOMPARE(fp16Host.measuredAllocMb, value(fp16Line, "mem_peak_allocated_bytes") / mib);
+    QCOMPARE(fp16Host.measuredDeviceMb, (value(fp16Line, "nvml_mem_used_bytes") - baseline16) / mib);
 }
 
 // The energy model's constants (EnergyParameters) are fitted on the average power of the H100's rows
