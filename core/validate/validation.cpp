@@ -1336,20 +1336,27 @@ Result<std::vector<HostScaleFit>> fitMeasuredHostScales(const ValidationOptions 
 }
 
 
-Result<Fp32IssueFit> fitWideIssueFp32Efficiency(const ValidationOptions &options) {
-    const KernelModel &builtIn = kernelModelOf(options);
-    const HostOverheadModel &start = options.hostModel ? *options.hostModel : HostOverheadModel::builtIn();
+// The data/measured rows a constant is fitted on or held out from: each case priced on its catalogued
+// system (the fitted server's costs x its time scale), fitted when it ran on one of `fitGpus`.
+struct FitCases {
     std::vector<MeasuredCase> cases;
     std::vector<ValidationRow> rows;
     std::vector<HostOverheadModel> hostOf;  // per case: the fitted server's costs x its system's time scale
-    std::vector<bool> fitted;               // per case: a row of kFp32IssueFitGpus (else held out)
-    Fp32IssueFit fit;
-    fit.constant = KernelModel::kWideIssueFp32Efficiency;
-    fit.convConstant = KernelModel::kWideIssueFp32ConvEfficiency;
-    // Rows are chosen host-bound or not with no factor (1.0), so the choice does not follow the constant.
-    KernelModel atOne = builtIn;
-    atOne.setWideIssueFp32Efficiency(1.0);
-    atOne.setWideIssueFp32ConvEfficiency(1.0);
+    std::vector<bool> fitted;               // per case: a row of fitGpus (else held out)
+    QStringList gpus, heldOutGpus;
+    // The fit's row counts and GPU lists (Fp32IssueFit, EnergyFit).
+    template <class Fit>
+    void describe(Fit &fit) const {
+        fit.gpus = gpus;
+        fit.heldOutGpus = heldOutGpus;
+        fit.rows = static_cast<int>(std::count(fitted.begin(), fitted.end(), true));
+        fit.heldOutRows = static_cast<int>(rows.size()) - fit.rows;
+    }
+};
+
+Result<FitCases> collectFitCases(const ValidationOptions &options, const HostOverheadModel &start, const QStringList &fitGpus,
+                                 const std::function<bool(const MeasuredCase &, const ValidationRow &)> &keep) {
+    FitCases out;
     for (const QString &f : measuredLatencyFiles(options.dataDir)) {
         Result<MeasuredFile> file = loadMeasuredFile(f, options, true, nullptr);
         if (!file) {
@@ -1357,29 +1364,48 @@ Result<Fp32IssueFit> fitWideIssueFp32Efficiency(const ValidationOptions &options
         }
         for (const MeasuredCase &c : file->cases) {
             const ValidationRow &r = file->rows[c.row];
-            const bool fp32Gemms = r.precision == QLatin1String("fp32") || r.precision == QLatin1String("fp32-strict");
-            if (c.device->device.resources.fp32LanesPerIssue < 32 || !fp32Gemms) {
+            if (!keep(c, r)) {
                 continue;
-            }
-            const Prediction p = predictMeasuredCase(c, r.batch, start, atOne, nullptr);
-            if (p.gpuBusyMs < kHostBoundGpuShare * p.hostMs) {
-                continue;  // host-bound: the GPU's FP32 rate hardly shows
             }
             const HostSpec *h = HostCatalogue::builtIn().find(r.hostId);
             MeasuredCase mc = c;
-            mc.row = rows.size();
-            cases.push_back(mc);
-            rows.push_back(r);
-            hostOf.push_back(scaledHostModel(start, h ? h->timeScale : 1.0));
-            fitted.push_back(kFp32IssueFitGpus.contains(r.gpuId));
-            QStringList &gpus = fitted.back() ? fit.gpus : fit.heldOutGpus;
+            mc.row = out.rows.size();
+            out.cases.push_back(mc);
+            out.rows.push_back(r);
+            out.hostOf.push_back(scaledHostModel(start, h ? h->timeScale : 1.0));
+            out.fitted.push_back(fitGpus.contains(r.gpuId));
+            QStringList &gpus = out.fitted.back() ? out.gpus : out.heldOutGpus;
             if (!gpus.contains(r.gpuId)) {
                 gpus << r.gpuId;
             }
         }
     }
-    fit.rows = static_cast<int>(std::count(fitted.begin(), fitted.end(), true));
-    fit.heldOutRows = static_cast<int>(rows.size()) - fit.rows;
+    return out;
+}
+
+Result<Fp32IssueFit> fitWideIssueFp32Efficiency(const ValidationOptions &options) {
+    const KernelModel &builtIn = kernelModelOf(options);
+    const HostOverheadModel &start = options.hostModel ? *options.hostModel : HostOverheadModel::builtIn();
+    Fp32IssueFit fit;
+    fit.constant = KernelModel::kWideIssueFp32Efficiency;
+    fit.convConstant = KernelModel::kWideIssueFp32ConvEfficiency;
+    // Rows are chosen host-bound or not with no factor (1.0), so the choice does not follow the constant.
+    KernelModel atOne = builtIn;
+    atOne.setWideIssueFp32Efficiency(1.0);
+    atOne.setWideIssueFp32ConvEfficiency(1.0);
+    Result<FitCases> fc = collectFitCases(options, start, kFp32IssueFitGpus, [&](const MeasuredCase &c, const ValidationRow &r) {
+        const bool fp32Gemms = r.precision == QLatin1String("fp32") || r.precision == QLatin1String("fp32-strict");
+        if (c.device->device.resources.fp32LanesPerIssue < 32 || !fp32Gemms) {
+            return false;
+        }
+        const Prediction p = predictMeasuredCase(c, r.batch, start, atOne, nullptr);
+        return p.gpuBusyMs >= kHostBoundGpuShare * p.hostMs;  // host-bound: the GPU's FP32 rate hardly shows
+    });
+    if (!fc) {
+        return Error{fc.errorMessage()};
+    }
+    const auto &[cases, rows, hostOf, fitted, fitGpus, heldOutGpus] = *fc;
+    fc->describe(fit);
     if (fit.rows == 0) {
         return Error{QStringLiteral("no GPU-bound FP32 row of a wide-issue GPU in %1/measured").arg(options.dataDir)};
     }
@@ -1449,36 +1475,15 @@ Result<Fp32IssueFit> fitWideIssueFp32Efficiency(const ValidationOptions &options
 Result<EnergyFit> fitEnergyParameters(const ValidationOptions &options) {
     const KernelModel &km = kernelModelOf(options);
     const HostOverheadModel &start = options.hostModel ? *options.hostModel : HostOverheadModel::builtIn();
-    std::vector<MeasuredCase> cases;
-    std::vector<ValidationRow> rows;
-    std::vector<HostOverheadModel> hostOf;  // per case: the fitted server's costs x its system's time scale
-    std::vector<bool> fitted;
     EnergyFit fit;
-    for (const QString &f : measuredLatencyFiles(options.dataDir)) {
-        Result<MeasuredFile> file = loadMeasuredFile(f, options, true, nullptr);
-        if (!file) {
-            return Error{QStringLiteral("%1: %2").arg(f, file.errorMessage())};
-        }
-        for (const MeasuredCase &c : file->cases) {
-            const ValidationRow &r = file->rows[c.row];
-            if (r.measuredPowerW <= 0 || r.measuredEnergyJ <= 0) {
-                continue;
-            }
-            const HostSpec *h = HostCatalogue::builtIn().find(r.hostId);
-            MeasuredCase mc = c;
-            mc.row = rows.size();
-            cases.push_back(mc);
-            rows.push_back(r);
-            hostOf.push_back(scaledHostModel(start, h ? h->timeScale : 1.0));
-            fitted.push_back(kEnergyFitGpus.contains(r.gpuId));
-            QStringList &gpus = fitted.back() ? fit.gpus : fit.heldOutGpus;
-            if (!gpus.contains(r.gpuId)) {
-                gpus << r.gpuId;
-            }
-        }
+    Result<FitCases> fc = collectFitCases(options, start, kEnergyFitGpus, [](const MeasuredCase &, const ValidationRow &r) {
+        return r.measuredPowerW > 0 && r.measuredEnergyJ > 0;
+    });
+    if (!fc) {
+        return Error{fc.errorMessage()};
     }
-    fit.rows = static_cast<int>(std::count(fitted.begin(), fitted.end(), true));
-    fit.heldOutRows = static_cast<int>(rows.size()) - fit.rows;
+    const auto &[cases, rows, hostOf, fitted, fitGpus, heldOutGpus] = *fc;
+    fc->describe(fit);
     if (fit.rows == 0) {
         return Error{QStringLiteral("no row with a measured power of %1 in %2/measured")
                          .arg(kEnergyFitGpus.join(QStringLiteral(", ")), options.dataDir)};
