@@ -1186,14 +1186,15 @@ Result<MeasuredFile> loadMeasuredFile(const QString &path, const ValidationOptio
             master = it != fp32MasterBytes.end() ? it->second : 2.0 * toDouble(cell(*table, r, QStringLiteral("weights_bytes")));
         }
         const double peak = toDouble(cell(*table, r, QStringLiteral("mem_peak_allocated_bytes")));
-        row.measuredAllocMb = peak > 0 ? (peak - master) / mib : 0.0;
+        // A reading that the corrections would take to nothing or below is not scored (0: not measured).
+        row.measuredAllocMb = std::max(0.0, peak - master) / mib;
         row.predictedAllocMb = p->memory.allocatorPeakBytes / mib;
         // nvidia-smi's used memory counts what the driver holds with nothing running (the row's
         // baseline, read before the model was built: 483 MiB on the H100 SXM, 618 MiB on the H200):
         // the process's own use is the difference, which the device view predicts.
         const double used = toDouble(cell(*table, r, QStringLiteral("nvml_mem_used_bytes")));
         const double baseline = toDouble(cell(*table, r, QStringLiteral("nvml_mem_used_baseline_bytes")));
-        row.measuredDeviceMb = used > 0 ? (used - std::max(0.0, baseline) - master) / mib : 0.0;
+        row.measuredDeviceMb = std::max(0.0, used - std::max(0.0, baseline) - master) / mib;
         row.predictedDeviceMb = p->memory.deviceUsedBytes / mib;
         row.measuredEnergyJ = toDouble(cell(*table, r, QStringLiteral("energy_mj_per_run"))) / 1000.0;
         row.predictedEnergyJ = p->energyJ;
