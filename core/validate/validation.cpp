@@ -1405,7 +1405,11 @@ Result<Fp32IssueFit> fitWideIssueFp32Efficiency(const ValidationOptions &options
     if (!fc) {
         return Error{fc.errorMessage()};
     }
-    const auto &[cases, rows, hostOf, fitted, fitGpus, heldOutGpus] = *fc;
+    // Named references, not a structured binding: clang before 16 (the fuzz build) cannot capture one in a lambda.
+    const std::vector<MeasuredCase> &cases = fc->cases;
+    const std::vector<ValidationRow> &rows = fc->rows;
+    const std::vector<HostOverheadModel> &hostOf = fc->hostOf;
+    const std::vector<bool> &fitted = fc->fitted;
     fc->describe(fit);
     if (fit.rows == 0) {
         return Error{QStringLiteral("no GPU-bound FP32 row of a wide-issue GPU in %1/measured").arg(options.dataDir)};
@@ -1483,7 +1487,11 @@ Result<EnergyFit> fitEnergyParameters(const ValidationOptions &options) {
     if (!fc) {
         return Error{fc.errorMessage()};
     }
-    const auto &[cases, rows, hostOf, fitted, fitGpus, heldOutGpus] = *fc;
+    // Named references, not a structured binding: clang before 16 (the fuzz build) cannot capture one in a lambda.
+    const std::vector<MeasuredCase> &cases = fc->cases;
+    const std::vector<ValidationRow> &rows = fc->rows;
+    const std::vector<HostOverheadModel> &hostOf = fc->hostOf;
+    const std::vector<bool> &fitted = fc->fitted;
     fc->describe(fit);
     if (fit.rows == 0) {
         return Error{QStringLiteral("no row with a measured power of %1 in %2/measured")
