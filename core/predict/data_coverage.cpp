@@ -40,7 +40,7 @@ QString DataCoverage::extrapolation(const QString &architecture, Precision preci
     }
     QStringList why;
     if (!coversGeneration(architecture)) {
-        why << QStringLiteral("no %1 GPU is in the measured data (measured: %2)")
+        why << QStringLiteral("no %1 GPU is in the data the predictor is fitted on (fitted on: %2)")
                    .arg(architecture.isEmpty() ? QStringLiteral("unknown-architecture") : architecture,
                         generations.join(QStringLiteral(", ")));
     }
@@ -51,7 +51,7 @@ QString DataCoverage::extrapolation(const QString &architecture, Precision preci
     case Precision::AMP:
     case Precision::FP16:
         if (!mixedPrecisionGenerations().contains(architecture, Qt::CaseInsensitive)) {
-            why << QStringLiteral("%1 is measured end to end only on %2")
+            why << QStringLiteral("%1 is fitted end to end only on %2")
                        .arg(precisionName(precision), mixedPrecisionGenerations().join(QStringLiteral(" and ")));
         }
         break;
@@ -59,7 +59,7 @@ QString DataCoverage::extrapolation(const QString &architecture, Precision preci
     case Precision::BF16:
     case Precision::INT8:
     case Precision::FP8:
-        why << QStringLiteral("%1 is measured on no GPU").arg(precisionName(precision));
+        why << QStringLiteral("%1 is fitted end to end on no GPU").arg(precisionName(precision));
         break;
     }
     return why.join(QStringLiteral("; "));

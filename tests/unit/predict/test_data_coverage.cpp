@@ -97,11 +97,11 @@ void TestDataCoverage::extrapolationFlag_data() {
     QTest::newRow("v100 amp (DLE)") << QStringLiteral("v100-pcie-32gb") << Precision::AMP << QString();
     QTest::newRow("t4 fp16") << QStringLiteral("t4") << Precision::FP16 << QString();
     QTest::newRow("a100 amp") << QStringLiteral("a100-pcie-40gb") << Precision::AMP
-                              << QStringLiteral("amp is measured end to end only on Turing and Volta");
+                              << QStringLiteral("amp is fitted end to end only on Turing and Volta");
     QTest::newRow("a100 bf16") << QStringLiteral("a100-pcie-40gb") << Precision::BF16
-                               << QStringLiteral("bf16 is measured on no GPU");
+                               << QStringLiteral("bf16 is fitted end to end on no GPU");
     QTest::newRow("a100 tf32") << QStringLiteral("a100-pcie-40gb") << Precision::TF32
-                               << QStringLiteral("tf32 is measured on no GPU");
+                               << QStringLiteral("tf32 is fitted end to end on no GPU");
     QTest::newRow("h100 fp32") << QStringLiteral("h100-sxm5-80gb") << Precision::FP32 << QStringLiteral("no Hopper GPU");
     QTest::newRow("l4 fp32") << QStringLiteral("l4") << Precision::FP32 << QStringLiteral("no Ada Lovelace GPU");
 }
@@ -164,7 +164,7 @@ void TestDataCoverage::reportsSayWhy() {
     QCOMPARE(json.value(QStringLiteral("extrapolated")).toBool(), true);
     QVERIFY(json.value(QStringLiteral("extrapolation")).toString().contains(QStringLiteral("no Hopper GPU")));
     const QString text = predictionText(d->graph(), p, target, knobs, knobs.bindings());
-    QVERIFY2(text.contains(QStringLiteral("extrapolated: no Hopper GPU is in the measured data")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("extrapolated: no Hopper GPU is in the data the predictor is fitted on")), qPrintable(text));
 }
 
 QTEST_GUILESS_MAIN(TestDataCoverage)
