@@ -546,6 +546,10 @@ Result<Graph> buildLlama(const QString &name, const LlamaConfig &config0, const 
     const DecoderInputs in = decoderInputs(lb, options, seq, context, c.layers, c.kvHeads, dh);
     const int embed = lb.weight(QStringLiteral("model.embed_tokens.weight"), {c.vocab, d});
     int x = lb.gather(embed, in.ids, 0, QStringLiteral("model.embed_tokens"));
+    if (c.scaleEmbeddings) {
+        // Gemma: hidden_states * normalizer, sqrt(hidden_size) in the model's dtype.
+        x = lb.mul(x, lb.scalar(std::sqrt(static_cast<double>(d))), QStringLiteral("model.normalizer"));
+    }
     int positions = lb.op(QStringLiteral("Range"), {in.pastScalar, in.totalScalar, lb.intScalar(1)}, {}, QStringLiteral("arange"));
     positions = lb.unsqueeze(positions, {0}, QStringLiteral("position_ids"));
     // Causal mask [1, 1, S, past + S]: finfo.min above the diagonal shifted by the past length.
@@ -565,12 +569,28 @@ Result<Graph> buildLlama(const QString &name, const LlamaConfig &config0, const 
         int h = lb.rmsNorm(x, d, c.rmsNormEps, QStringLiteral("input_layernorm"));
         {
             LayerBuilder::Scope a(lb, QStringLiteral("self_attn"));
-            const int q = lb.linear(h, d, c.heads * dh, c.attentionBias, QStringLiteral("q_proj"));
-            const int k = lb.linear(h, d, c.kvHeads * dh, c.attentionBias, QStringLiteral("k_proj"));
-            const int v = lb.linear(h, d, c.kvHeads * dh, c.attentionBias, QStringLiteral("v_proj"));
-            const int qh = lb.transpose(lb.reshape(q, {0, 0, c.heads, dh}, QStringLiteral("q_view")), {0, 2, 1, 3},
-                                        QStringLiteral("q_transpose"));
-            const int k4 = lb.reshape(k, {0, 0, c.kvHeads, dh}, QStringLiteral("k_view"));
+            const bool qkvBias = c.attentionBias || c.qkvBias;
+            int q = -1;
+            int k = -1;
+            int v = -1;
+            if (c.fusedProjections) {
+                const int qkv = lb.linear(h, d, (c.heads + 2 * c.kvHeads) * dh, qkvBias, QStringLiteral("qkv_proj"));
+                const std::vector<int> parts = lb.split(qkv, -1, {c.heads * dh, c.kvHeads * dh, c.kvHeads * dh}, QStringLiteral("qkv_split"));
+                q = parts[0];
+                k = parts[1];
+                v = parts[2];
+            } else {
+                q = lb.linear(h, d, c.heads * dh, qkvBias, QStringLiteral("q_proj"));
+                k = lb.linear(h, d, c.kvHeads * dh, qkvBias, QStringLiteral("k_proj"));
+                v = lb.linear(h, d, c.kvHeads * dh, qkvBias, QStringLiteral("v_proj"));
+            }
+            int q4 = lb.reshape(q, {0, 0, c.heads, dh}, QStringLiteral("q_view"));
+            int k4 = lb.reshape(k, {0, 0, c.kvHeads, dh}, QStringLiteral("k_view"));
+            if (c.qkNorm) {
+                q4 = lb.rmsNorm(q4, dh, c.rmsNormEps, QStringLiteral("q_norm"));
+                k4 = lb.rmsNorm(k4, dh, c.rmsNormEps, QStringLiteral("k_norm"));
+            }
+            const int qh = lb.transpose(q4, {0, 2, 1, 3}, QStringLiteral("q_transpose"));
             const int vh = lb.transpose(lb.reshape(v, {0, 0, c.kvHeads, dh}, QStringLiteral("v_view")), {0, 2, 1, 3},
                                         QStringLiteral("v_transpose"));
             // cos[position_ids], sin[position_ids]: [1, S, Dh]
@@ -599,9 +619,18 @@ Result<Graph> buildLlama(const QString &name, const LlamaConfig &config0, const 
         h = lb.rmsNorm(x, d, c.rmsNormEps, QStringLiteral("post_attention_layernorm"));
         {
             LayerBuilder::Scope m(lb, QStringLiteral("mlp"));
-            const int gate = lb.activation(c.activation, lb.linear(h, d, c.intermediate, false, QStringLiteral("gate_proj")),
-                                           QStringLiteral("act_fn"));
-            const int up = lb.linear(h, d, c.intermediate, false, QStringLiteral("up_proj"));
+            int gateIn = -1;
+            int up = -1;
+            if (c.fusedProjections) {
+                const std::vector<int> parts = lb.split(lb.linear(h, d, 2 * c.intermediate, false, QStringLiteral("gate_up_proj")), -1,
+                                                        {c.intermediate, c.intermediate}, QStringLiteral("chunk"));
+                gateIn = parts[0];
+                up = parts[1];
+            } else {
+                gateIn = lb.linear(h, d, c.intermediate, false, QStringLiteral("gate_proj"));
+                up = lb.linear(h, d, c.intermediate, false, QStringLiteral("up_proj"));
+            }
+            const int gate = lb.activation(c.activation, gateIn, QStringLiteral("act_fn"));
             h = lb.linear(lb.mul(gate, up, QStringLiteral("mul")), c.intermediate, d, false, QStringLiteral("down_proj"));
         }
         x = lb.add(x, h, QStringLiteral("add_1"));

@@ -87,7 +87,11 @@ struct LlamaConfig {
     std::int64_t maxPositions = 4096;
     double rmsNormEps = 1e-5;
     bool tieEmbeddings = false;
-    bool attentionBias = false;
+    bool attentionBias = false;      // q, k, v and o projections biased (attention_bias)
+    bool qkvBias = false;            // q, k and v biased, o not (Qwen2)
+    bool qkNorm = false;             // RMSNorm over each head of q and k before RoPE (Qwen3)
+    bool fusedProjections = false;   // one qkv_proj and one gate_up_proj GEMM, split (Phi-3)
+    bool scaleEmbeddings = false;    // embeddings x sqrt(hidden) before the first layer (Gemma)
     QString activation = QStringLiteral("silu");
     TransformerHead head = TransformerHead::LanguageModel;
 };

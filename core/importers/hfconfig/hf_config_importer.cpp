@@ -239,9 +239,55 @@ int HfModelConfig::layers() const {
         config);
 }
 
+namespace {
+
+// The decoder LLMs built as Llama graphs (buildLlama), with what each changes and its
+// configuration class's defaults (transformers' Qwen2Config, Qwen3Config, Phi3Config, GemmaConfig).
+struct LlamaFamily {
+    const char *modelType;
+    const char *classPrefix;          // <prefix>Model / <prefix>ForCausalLM
+    std::int64_t maxPositions;        // max_position_embeddings default
+    std::int64_t headDim;             // head_dim default (0: hidden / heads)
+    double rmsNormEps;
+    bool tiedEmbeddings;              // tie_word_embeddings default
+    bool qkvBias;
+    bool qkNorm;
+    bool fusedProjections;
+    bool scaleEmbeddings;
+    const char *activationField;      // the config field naming the MLP activation (nullptr: fixed)
+    const char *activationField2;     // read first when present and not null (Gemma's hidden_activation)
+    const char *activation;           // its default
+};
+
+constexpr LlamaFamily kLlamaFamilies[] = {
+    {"llama", "Llama", 2048, 0, 1e-6, false, false, false, false, false, "hidden_act", nullptr, "silu"},
+    {"mistral", "Mistral", 32768, 0, 1e-6, false, false, false, false, false, "hidden_act", nullptr, "silu"},
+    // Qwen2: biased q/k/v, unbiased o_proj; the sliding window is off by default (use_sliding_window).
+    {"qwen2", "Qwen2", 32768, 0, 1e-6, false, true, false, false, false, "hidden_act", nullptr, "silu"},
+    // Qwen3: q_norm / k_norm over each head; head_dim 128 unless stated.
+    {"qwen3", "Qwen3", 32768, 128, 1e-6, false, false, true, false, false, "hidden_act", nullptr, "silu"},
+    // Phi-3: fused qkv_proj and gate_up_proj (same weights as separate projections, fewer GEMMs).
+    {"phi3", "Phi3", 4096, 0, 1e-5, false, false, false, true, false, "hidden_act", nullptr, "silu"},
+    // Gemma: head_dim 256, tied embeddings scaled by sqrt(hidden); GemmaMLP uses hidden_activation
+    // (gelu_pytorch_tanh when it is not set, whatever hidden_act says).
+    {"gemma", "Gemma", 8192, 256, 1e-6, true, false, false, false, true, nullptr, "hidden_activation", "gelu_pytorch_tanh"},
+};
+
+const LlamaFamily *llamaFamily(const QString &modelType) {
+    for (const LlamaFamily &f : kLlamaFamilies) {
+        if (modelType == QLatin1String(f.modelType)) {
+            return &f;
+        }
+    }
+    return nullptr;
+}
+
+}  // namespace
+
 QStringList supportedHfModelTypes() {
-    return {QStringLiteral("bert"), QStringLiteral("gpt2"), QStringLiteral("opt"), QStringLiteral("llama"), QStringLiteral("mistral"),
-            QStringLiteral("switch_transformers")};
+    return {QStringLiteral("bert"),  QStringLiteral("gpt2"),  QStringLiteral("opt"),  QStringLiteral("llama"),
+            QStringLiteral("mistral"), QStringLiteral("qwen2"), QStringLiteral("qwen3"), QStringLiteral("phi3"),
+            QStringLiteral("gemma"), QStringLiteral("switch_transformers")};
 }
 
 namespace {
@@ -369,10 +415,9 @@ Result<HfModelConfig> parseHfConfigFields(const QByteArray &json, const QString 
         out.defaultSeq = c.maxPositions;
         out.decoder = true;
         out.config = c;
-    } else if (t == QLatin1String("llama") || t == QLatin1String("mistral")) {
+    } else if (const LlamaFamily *family = llamaFamily(t)) {
         LlamaConfig c;
-        const bool mistral = t == QLatin1String("mistral");
-        const QString prefix = mistral ? QStringLiteral("Mistral") : QStringLiteral("Llama");
+        const QString prefix = QLatin1String(family->classPrefix);
         if (arch.isEmpty()) {
             arch = prefix + QStringLiteral("Model");
         }
@@ -383,12 +428,23 @@ Result<HfModelConfig> parseHfConfigFields(const QByteArray &json, const QString 
         c.layers = intLayers(r, r.requireInt("num_hidden_layers"));
         c.heads = r.requireInt("num_attention_heads");
         c.kvHeads = r.optionalInt("num_key_value_heads", c.heads);
-        c.headDim = r.optionalInt("head_dim", 0);
-        c.maxPositions = r.optionalInt("max_position_embeddings", mistral ? 32768 : 2048);
-        c.rmsNormEps = r.optionalDouble("rms_norm_eps", 1e-6);
-        c.tieEmbeddings = r.optionalBool("tie_word_embeddings", false);
+        c.headDim = r.optionalInt("head_dim", family->headDim);
+        c.maxPositions = r.optionalInt("max_position_embeddings", family->maxPositions);
+        c.rmsNormEps = r.optionalDouble("rms_norm_eps", family->rmsNormEps);
+        c.tieEmbeddings = r.optionalBool("tie_word_embeddings", family->tiedEmbeddings);
         c.attentionBias = r.optionalBool("attention_bias", false);
-        c.activation = activationField(r, out.warnings, sourceName, "hidden_act", QStringLiteral("silu"));
+        c.qkvBias = family->qkvBias;
+        c.qkNorm = family->qkNorm;
+        c.fusedProjections = family->fusedProjections;
+        c.scaleEmbeddings = family->scaleEmbeddings;
+        if (family->activationField2 && o.contains(QLatin1String(family->activationField2))
+            && !o.value(QLatin1String(family->activationField2)).isNull()) {
+            c.activation = activationField(r, out.warnings, sourceName, family->activationField2, QLatin1String(family->activation));
+        } else if (family->activationField) {
+            c.activation = activationField(r, out.warnings, sourceName, family->activationField, QLatin1String(family->activation));
+        } else {
+            c.activation = QLatin1String(family->activation);
+        }
         if (c.headDim == 0) {
             checkHeads(r, c.hidden, c.heads, "hidden_size", "num_attention_heads");
         }
@@ -454,7 +510,7 @@ Result<HfModelConfig> readHfConfig(const QString &path, const QString &architect
 
 Result<Graph> buildHfModel(const HfModelConfig &config, const ZooOptions &options) {
     if (options.decode && !config.decoder) {
-        return Error{QStringLiteral("%1: %2 has no decode phase (only decoder LLMs: gpt2, opt, llama, mistral)")
+        return Error{QStringLiteral("%1: %2 has no decode phase (only decoder LLMs: gpt2, opt, llama, mistral, qwen2, qwen3, phi3, gemma)")
                          .arg(config.name, config.architecture)};
     }
     ZooOptions o = options;

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 // HuggingFace config.json -> Graph, through the same builders as the zoo (zoo/transformer_builders.h).
 //
-// Supported model_type: bert, gpt2, opt, llama, mistral, switch_transformers. The first entry of
+// Supported model_type: bert, gpt2, opt, llama, mistral, qwen2, qwen3, phi3, gemma (the last four
+// built as Llama graphs with their family's changes), switch_transformers. The first entry of
 // `architectures` picks the model class and so the head (BertModel / BertForMaskedLM /
 // BertLMHeadModel / BertForSequenceClassification / BertForPreTraining, GPT2Model / GPT2LMHeadModel,
-// OPTModel / OPTForCausalLM, LlamaModel / LlamaForCausalLM, MistralModel / MistralForCausalLM,
+// OPTModel / OPTForCausalLM, LlamaModel / LlamaForCausalLM, MistralModel / MistralForCausalLM, <Family>Model /
+// <Family>ForCausalLM for Qwen2, Qwen3, Phi3 and Gemma,
 // SwitchTransformersModel / SwitchTransformersForConditionalGeneration); without `architectures`
 // the base model class (AutoModel) is built. An explicit architecture overrides the file's: e.g.
 // NeuSight's BERT measurements ran BertForSequenceClassification (model_ops_measured.csv shows

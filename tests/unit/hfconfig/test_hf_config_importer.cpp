@@ -97,6 +97,8 @@ private slots:
     void neuSightBertAsMeasured();
     void fixtures_data();
     void fixtures();
+    void publishedDecoderConfigs_data();
+    void publishedDecoderConfigs();
     void knobsApply();
     void decodeOfDecoderConfigs();
     void brokenFilesGiveClearErrors_data();
@@ -209,6 +211,57 @@ void TestHfConfigImporter::fixtures() {
     QCOMPARE(g->parameterCount(), params);
     QVERIFY(propagateShapes(*g, ShapeBindings{}).complete());
     QCOMPARE(g->values[static_cast<std::size_t>(g->outputs.front())].shape, outputShape);
+}
+
+// The released configs of decoder LLMs of the model types built as Llama graphs (config.json as
+// published on the Hugging Face Hub, tests/fixtures/hfconfig/README.md) against the parameter
+// count of the released weights (the safetensors index's total_size / 2 bytes, bf16) and the KV
+// cache bytes per token by hand: 2 (K, V) x layers x kv heads x head_dim x 2 bytes.
+void TestHfConfigImporter::publishedDecoderConfigs_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<qint64>("params");
+    QTest::addColumn<qint64>("kvBytesPerToken");
+    QTest::addColumn<QString>("firstLayerOp");  // a node only this family has
+    QTest::newRow("Qwen2-7B") << "qwen2_7b.json" << Q_INT64_C(7615616512) << qint64(2 * 28 * 4 * 128 * 2) << "q_proj";
+    QTest::newRow("Qwen2.5-0.5B (tied)") << "qwen2_5_0_5b.json" << Q_INT64_C(494032768) << qint64(2 * 24 * 2 * 64 * 2) << "q_proj";
+    QTest::newRow("Qwen3-8B") << "qwen3_8b.json" << Q_INT64_C(8190735360) << qint64(2 * 36 * 8 * 128 * 2) << "q_norm";
+    QTest::newRow("Phi-3-mini-4k") << "phi3_mini_4k.json" << Q_INT64_C(3821079552) << qint64(2 * 32 * 32 * 96 * 2) << "qkv_proj";
+    QTest::newRow("Gemma-7B") << "gemma_7b.json" << Q_INT64_C(8537680896) << qint64(2 * 28 * 16 * 256 * 2) << "q_proj";
+    QTest::newRow("Gemma-2B (MQA)") << "gemma_2b.json" << Q_INT64_C(2506172416) << qint64(2 * 18 * 1 * 256 * 2) << "q_proj";
+}
+
+void TestHfConfigImporter::publishedDecoderConfigs() {
+    QFETCH(QString, file);
+    QFETCH(qint64, params);
+    QFETCH(qint64, kvBytesPerToken);
+    QFETCH(QString, firstLayerOp);
+    ZooOptions o;
+    o.seq = 16;
+    o.dtype = DType::F16;
+    auto g = importHfConfig(kFixtures + file, o);
+    QVERIFY2(g.ok(), qPrintable(g.ok() ? QString() : g.errorMessage()));
+    QCOMPARE(g->parameterCount(), params);
+    QVERIFY(propagateShapes(*g, ShapeBindings{}).complete());
+    bool found = false;
+    for (const Node &n : g->nodes) {
+        found = found || n.name.startsWith(QStringLiteral("model.layers.0/self_attn/") + firstLayerOp);
+    }
+    QVERIFY2(found, qPrintable(firstLayerOp));
+    // Decode: one token over 100 cached ones; the cache inputs hold 100 tokens of K and V per layer.
+    o.decode = true;
+    o.context = 100;
+    o.seq = 0;
+    auto d = importHfConfig(kFixtures + file, o);
+    QVERIFY2(d.ok(), qPrintable(d.ok() ? QString() : d.errorMessage()));
+    QVERIFY(propagateShapes(*d, ShapeBindings{}).complete());
+    qint64 cacheBytes = 0;
+    for (int input : d->inputs) {
+        const Value &v = d->values[static_cast<std::size_t>(input)];
+        if (v.name.startsWith(QLatin1String("past_"))) {
+            cacheBytes += v.bytes();
+        }
+    }
+    QCOMPARE(cacheBytes, kvBytesPerToken * 100);
 }
 
 void TestHfConfigImporter::knobsApply() {
