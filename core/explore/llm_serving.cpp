@@ -26,6 +26,10 @@ Result<Prediction> predictAt(const Design &design, const Target &target, const K
                              bool decode) {
     Design d = design;
     if (Status s = d.setKnobs(knobs); !s) {
+        // Rebuilt models' messages already name their source (the file, or zoo:<name>).
+        if (s.errorMessage().startsWith(design.source())) {
+            return Error{s.errorMessage()};
+        }
         return Error{QStringLiteral("%1: %2").arg(design.source(), s.errorMessage())};
     }
     PredictOptions po;
@@ -90,6 +94,11 @@ Result<LlmRequestPrediction> predictLlmRequest(const Design &design, const Targe
     for (std::int64_t c : contexts) {
         auto step = predictDecodeStep(design, target, request.batch, c, serving);
         if (!step) {
+            if (request.output == 1) {
+                // A one-token request runs no decode step (prefill gives the token); the step that
+                // would follow may pass the model's position limit (TTFT of a full-window prompt).
+                break;
+            }
             return step.error();
         }
         r.samples.push_back({c, step->latencyMs});
@@ -100,7 +109,10 @@ Result<LlmRequestPrediction> predictLlmRequest(const Design &design, const Targe
             }
         }
     }
-    if (r.samples.size() == 1) {
+    if (r.samples.empty()) {
+        r.tpotMs = 0.0;  // no decode step: TPOT is not defined, tokens/s below stay 0
+        r.memoryAtEnd = prefill->memory;
+    } else if (r.samples.size() == 1) {
         r.tpotMs = r.samples[0].stepMs;
     } else {
         // Simpson's rule over [first, last] (the midpoint is exact up to integer rounding).

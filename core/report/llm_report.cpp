@@ -48,13 +48,20 @@ QString llmRequestText(const LlmRequestPrediction &r, const Target &target, cons
                .arg(r.request.output)
                .arg(r.request.batch);
     out += QStringLiteral("  TTFT (prefill)        %1 ms\n").arg(r.ttftMs, 0, 'f', 2);
-    out += QStringLiteral("  TPOT (mean decode)    %1 ms per token\n").arg(r.tpotMs, 0, 'f', 2);
+    if (r.samples.empty()) {
+        out += QStringLiteral("  TPOT (mean decode)    none: a one-token output runs no decode step\n");
+    } else {
+        out += QStringLiteral("  TPOT (mean decode)    %1 ms per token\n").arg(r.tpotMs, 0, 'f', 2);
+    }
     out += QStringLiteral("  end to end            %1 ms\n").arg(r.e2eMs, 0, 'f', 1);
     out += QStringLiteral("  tokens/s per sequence %1, aggregate %2, request (prefill included) %3\n")
                .arg(r.tokensPerSecondPerSequence, 0, 'f', 1)
                .arg(r.tokensPerSecondAggregate, 0, 'f', 1)
                .arg(r.requestTokensPerSecond, 0, 'f', 1);
     out += QStringLiteral("  decode step by context:");
+    if (r.samples.empty()) {
+        out += QStringLiteral(" none");
+    }
     for (const LlmDecodeSample &s : r.samples) {
         out += QStringLiteral(" %1: %2 ms;").arg(s.context).arg(s.stepMs, 0, 'f', 2);
     }

@@ -223,7 +223,7 @@ QString llmValidationMarkdown(const LlmValidation &v) {
         }
     }
     QString out = QStringLiteral("### LLM decode (data/llm, published batch-1 measurements)\n\n");
-    out += QStringLiteral("%1 rows predicted and scored, %2 reported only (premAI, h2oGPT, TTFT), %3 left out "
+    out += QStringLiteral("%1 rows predicted and scored, %2 reported only (premAI, h2oGPT, TensorRT-LLM blog, TTFT), %3 left out "
                           "(flagged impossible, multi-GPU, unknown GPU variant or architecture, fp32).\n\n")
                .arg(fit)
                .arg(report)

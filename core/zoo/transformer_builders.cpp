@@ -200,6 +200,23 @@ LlamaConfig scaledConfig(const LlamaConfig &config, const ZooOptions &options) {
     return c;
 }
 
+DecoderLmConfig scaledConfig(const DecoderLmConfig &config, const ZooOptions &options) {
+    DecoderLmConfig c = config;
+    if (options.depth > 0) {
+        c.layers = options.depth;
+    }
+    if (options.widthMult != 1.0) {
+        const std::int64_t headDim = config.hidden / config.heads;
+        const std::int64_t groups = std::max<std::int64_t>(1, config.heads / std::max<std::int64_t>(1, config.kvHeads));
+        c.heads = scaleHeads(config.heads, options.widthMult);
+        c.kvHeads = config.kvHeads == 1 ? 1 : std::max<std::int64_t>(1, c.heads / groups);
+        c.heads = c.kvHeads == 1 ? c.heads : c.kvHeads * groups;
+        c.hidden = c.heads * headDim;
+        c.ffn = scaleFfn(config.ffn, options.widthMult);
+    }
+    return c;
+}
+
 SwitchConfig scaledConfig(const SwitchConfig &config, const ZooOptions &options) {
     SwitchConfig c = config;
     if (options.depth > 0) {
@@ -642,6 +659,187 @@ Result<Graph> buildLlama(const QString &name, const LlamaConfig &config0, const 
         emitOutputs(lb, tiedLmHead(lb, x, in.ids, embed, -1, d, c.vocab, QStringLiteral("lm_head")), QStringLiteral("logits"), kv);
     } else {
         emitOutputs(lb, lb.linear(x, d, c.vocab, false, QStringLiteral("lm_head")), QStringLiteral("logits"), kv);
+    }
+    return finishGraph(lb, name);
+}
+
+// ------------------------------------------------------------------------- GPT-J, Falcon, MPT
+namespace {
+
+struct DecoderLmNames {
+    const char *embedding;
+    const char *layers;
+    const char *norm1;     // sequential / single parallel norm
+    const char *norm2;     // sequential: before the MLP; parallel with two norms: ln_mlp
+    const char *attention;
+    const char *qkv;       // fused
+    const char *output;
+    const char *mlp;
+    const char *up;
+    const char *down;
+    const char *finalNorm;
+};
+
+DecoderLmNames namesOf(const DecoderLmConfig &c) {
+    switch (c.family) {
+    case DecoderLmFamily::Falcon:
+        return {"transformer.word_embeddings", "transformer.h.", c.twoNorms ? "ln_attn" : "input_layernorm",
+                c.twoNorms ? "ln_mlp" : "post_attention_layernorm", "self_attention", "query_key_value", "dense", "mlp",
+                "dense_h_to_4h", "dense_4h_to_h", "transformer.ln_f"};
+    case DecoderLmFamily::Mpt:
+        return {"transformer.wte", "transformer.blocks.", "norm_1", "norm_2", "attn", "Wqkv", "out_proj", "ffn", "up_proj",
+                "down_proj", "transformer.norm_f"};
+    case DecoderLmFamily::GptJ:
+        break;
+    }
+    return {"transformer.wte", "transformer.h.", "ln_1", "ln_2", "attn", "qkv_proj", "out_proj", "mlp", "fc_in", "fc_out",
+            "transformer.ln_f"};
+}
+
+}  // namespace
+
+Result<Graph> buildDecoderLm(const QString &name, const DecoderLmConfig &config0, const ZooOptions &options) {
+    if (Status st = checkOptions(name, options); !st) {
+        return Error{st.errorMessage()};
+    }
+    const DecoderLmConfig c = scaledConfig(config0, options);
+    if (c.kvHeads < 1 || c.heads % c.kvHeads != 0) {
+        return Error{QStringLiteral("zoo:%1: %2 attention heads are not a multiple of %3 key/value heads").arg(name).arg(c.heads).arg(c.kvHeads)};
+    }
+    const std::int64_t d = c.hidden;
+    const std::int64_t dh = d / c.heads;
+    if (c.rotaryDim < 0 || c.rotaryDim > dh || c.rotaryDim % 2 != 0) {
+        return Error{QStringLiteral("zoo:%1: the rotary dimension %2 must be even and at most the head size %3").arg(name).arg(c.rotaryDim).arg(dh)};
+    }
+    const bool decode = options.decode;
+    const std::int64_t defaultSeq = std::min<std::int64_t>(c.maxPositions, 4096);
+    const std::int64_t seq = sequenceLength(options, decode ? 1 : defaultSeq);
+    const std::int64_t context = decode ? (options.context > 0 ? options.context : defaultSeq - seq) : 0;
+    // GPT-J's sin/cos table holds n_positions rows; Falcon's rotary cache and MPT's ALiBi grow.
+    if (Status st = checkSequence(name, seq, context, c.family == DecoderLmFamily::GptJ ? c.maxPositions : 0, "n_positions"); !st) {
+        return Error{st.errorMessage()};
+    }
+    if (decode && context < 1) {
+        return Error{QStringLiteral("zoo:%1: decode needs a context of at least 1 token").arg(name)};
+    }
+    const DecoderLmNames n = namesOf(c);
+    const QString attentionScope = QLatin1String(n.attention);
+    const std::int64_t groups = c.heads / c.kvHeads;
+    LayerBuilder lb(name, options.dtype);
+    const DecoderInputs in = decoderInputs(lb, options, seq, context, c.layers, c.kvHeads, dh);
+    const int embed = lb.weight(QLatin1String(n.embedding) + QStringLiteral(".weight"), {c.vocab, d});
+    int x = lb.gather(embed, in.ids, 0, QLatin1String(n.embedding));
+    // Causal mask [1, 1, S, past + S] added to the scores.
+    int mask = lb.fill(lb.concat({in.seqLen, in.totalLen}, 0, QStringLiteral("mask_shape")), finfoMin(options.dtype), options.dtype,
+                       QStringLiteral("full"));
+    mask = lb.op(QStringLiteral("Trilu"), {mask, lb.intAdd(in.pastScalar, lb.intScalar(1))}, {attrInt("upper", 1)}, QStringLiteral("triu"));
+    mask = lb.unsqueeze(mask, {0, 1}, QStringLiteral("causal_mask"));
+    int cosG = -1;
+    int sinG = -1;
+    int alibi = -1;
+    if (c.rotaryDim > 0) {
+        int positions = lb.op(QStringLiteral("Range"), {in.pastScalar, in.totalScalar, lb.intScalar(1)}, {}, QStringLiteral("arange"));
+        positions = lb.unsqueeze(positions, {0}, QStringLiteral("position_ids"));
+        const std::int64_t cacheLen = std::max<std::int64_t>(c.maxPositions, seq + context);
+        const int cosCache = lb.buffer(QStringLiteral("rotary_emb.cos_cached"), {cacheLen, c.rotaryDim}, options.dtype);
+        const int sinCache = lb.buffer(QStringLiteral("rotary_emb.sin_cached"), {cacheLen, c.rotaryDim}, options.dtype);
+        cosG = lb.unsqueeze(lb.gather(cosCache, positions, 0, QStringLiteral("cos")), {1});
+        sinG = lb.unsqueeze(lb.gather(sinCache, positions, 0, QStringLiteral("sin")), {1});
+    } else {
+        // ALiBi: a per-head linear bias over key positions [1, H, 1, past + S], sliced from the table
+        // MPT builds for max_seq_len positions.
+        const std::int64_t tableLen = std::max<std::int64_t>(c.maxPositions, seq + context);
+        const int table = lb.buffer(QStringLiteral("transformer.alibi"), {1, c.heads, 1, tableLen}, options.dtype);
+        alibi = lb.sliceDynamic(table, lb.ints({0}), in.totalLen, {3}, QStringLiteral("alibi"));
+    }
+    auto positionsOf = [&](int heads4, const QString &label) {
+        // heads4: [B, S, heads, Dh] -> rotary over the first rotaryDim dims of each head.
+        if (c.rotaryDim <= 0) {
+            return heads4;
+        }
+        const int t = lb.transpose(heads4, {0, 2, 1, 3}, label + QStringLiteral("_transpose"));
+        if (c.rotaryDim == dh) {
+            return rotary(lb, t, cosG, sinG, dh, QStringLiteral("rope_") + label);
+        }
+        const std::vector<int> parts = lb.split(t, -1, {c.rotaryDim, dh - c.rotaryDim}, label + QStringLiteral("_rot_pass"));
+        const int rotated = rotary(lb, parts[0], cosG, sinG, c.rotaryDim, QStringLiteral("rope_") + label);
+        return lb.concat({rotated, parts[1]}, -1, label + QStringLiteral("_cat"));
+    };
+    KvOutputs kv;
+    const double scale = std::sqrt(static_cast<double>(dh));
+    for (int i = 0; i < c.layers; ++i) {
+        LayerBuilder::Scope s(lb, layerScope(n.layers, i));
+        const int normed = lb.layerNorm(x, d, c.layerNormEps, QLatin1String(n.norm1), c.normBias);
+        int attention = -1;
+        {
+            LayerBuilder::Scope a(lb, attentionScope);
+            int q = -1;
+            int k = -1;
+            int v = -1;
+            if (c.fusedQkv) {
+                const int qkv = lb.linear(normed, d, (c.heads + 2 * c.kvHeads) * dh, c.projectionBias, QLatin1String(n.qkv));
+                const std::vector<int> parts = lb.split(qkv, -1, {c.heads * dh, c.kvHeads * dh, c.kvHeads * dh}, QStringLiteral("split"));
+                q = parts[0];
+                k = parts[1];
+                v = parts[2];
+            } else {
+                q = lb.linear(normed, d, c.heads * dh, c.projectionBias, QStringLiteral("q_proj"));
+                k = lb.linear(normed, d, c.kvHeads * dh, c.projectionBias, QStringLiteral("k_proj"));
+                v = lb.linear(normed, d, c.kvHeads * dh, c.projectionBias, QStringLiteral("v_proj"));
+            }
+            int qh = lb.reshape(q, {0, 0, c.heads, dh}, QStringLiteral("q_view"));
+            int kh = lb.reshape(k, {0, 0, c.kvHeads, dh}, QStringLiteral("k_view"));
+            qh = c.rotaryDim > 0 ? positionsOf(qh, QStringLiteral("q")) : lb.transpose(qh, {0, 2, 1, 3}, QStringLiteral("q_transpose"));
+            kh = c.rotaryDim > 0 ? positionsOf(kh, QStringLiteral("k")) : lb.transpose(kh, {0, 2, 1, 3}, QStringLiteral("k_transpose"));
+            const int kT = lb.transpose(kh, {0, 1, 3, 2}, QStringLiteral("k_t"));
+            const int vh = lb.transpose(lb.reshape(v, {0, 0, c.kvHeads, dh}, QStringLiteral("v_view")), {0, 2, 1, 3},
+                                        QStringLiteral("v_transpose"));
+            auto [keys, values] = appendCache(lb, in, i, kT, vh, kv);
+            if (groups > 1 && c.kvHeads > 1) {
+                // Grouped keys and values expanded to the query heads (a copy); one KV head broadcasts.
+                keys = lb.reshape(lb.expand(lb.unsqueeze(keys, {2}), lb.ints({1, 1, groups, 1, 1}), QStringLiteral("repeat_k")),
+                                  {0, c.heads, dh, -1}, QStringLiteral("repeat_k_view"));
+                values = lb.reshape(lb.expand(lb.unsqueeze(values, {2}), lb.ints({1, 1, groups, 1, 1}), QStringLiteral("repeat_v")),
+                                    {0, c.heads, -1, dh}, QStringLiteral("repeat_v_view"));
+            }
+            int scores = lb.matmul(qh, keys, QStringLiteral("matmul"));
+            scores = lb.div(scores, lb.scalar(scale), QStringLiteral("truediv"));
+            if (alibi >= 0) {
+                scores = lb.add(scores, alibi, QStringLiteral("add_alibi"));
+            }
+            scores = lb.add(scores, mask, QStringLiteral("add_mask"));
+            const int probs = lb.softmax(scores, -1, QStringLiteral("softmax"));
+            const int ctx = lb.matmul(probs, values, QStringLiteral("matmul_1"));
+            attention = lb.linear(mergeHeads(lb, ctx, c.heads * dh, QStringLiteral("merge_heads")), c.heads * dh, d, c.projectionBias,
+                                  QLatin1String(n.output));
+        }
+        int mlpIn = normed;
+        if (!c.parallel) {
+            x = lb.add(x, attention, QStringLiteral("add"));
+            mlpIn = lb.layerNorm(x, d, c.layerNormEps, QLatin1String(n.norm2), c.normBias);
+        } else if (c.twoNorms) {
+            mlpIn = lb.layerNorm(x, d, c.layerNormEps, QLatin1String(n.norm2), c.normBias);
+        }
+        int mlp = -1;
+        {
+            LayerBuilder::Scope m(lb, QLatin1String(n.mlp));
+            mlp = lb.linear(mlpIn, d, c.ffn, c.mlpBias, QLatin1String(n.up));
+            mlp = lb.activation(c.activation, mlp, QStringLiteral("act"));
+            mlp = lb.linear(mlp, c.ffn, d, c.mlpBias, QLatin1String(n.down));
+        }
+        if (c.parallel) {
+            x = lb.add(lb.add(mlp, attention, QStringLiteral("add")), x, QStringLiteral("add_1"));
+        } else {
+            x = lb.add(x, mlp, QStringLiteral("add_1"));
+        }
+    }
+    x = lb.layerNorm(x, d, c.layerNormEps, QLatin1String(n.finalNorm), c.normBias);
+    if (c.head == TransformerHead::Base) {
+        emitOutputs(lb, x, QStringLiteral("last_hidden_state"), kv);
+    } else if (c.tieEmbeddings) {
+        emitOutputs(lb, tiedLmHead(lb, x, in.ids, embed, -1, d, c.vocab, QStringLiteral("lm_head")), QStringLiteral("logits"), kv);
+    } else {
+        emitOutputs(lb, lb.linear(x, d, c.vocab, c.lmHeadBias, QStringLiteral("lm_head")), QStringLiteral("logits"), kv);
     }
     return finishGraph(lb, name);
 }

@@ -96,6 +96,34 @@ struct LlamaConfig {
     TransformerHead head = TransformerHead::LanguageModel;
 };
 
+// GPT-J, Falcon and MPT: LayerNorm decoders with fused or separate projections, attention and MLP
+// in parallel (GPT-J, Falcon) or in sequence (MPT), rotary positions (GPT-J partially) or ALiBi
+// (MPT). Module names follow each family's HF implementation.
+enum class DecoderLmFamily { GptJ, Falcon, Mpt };
+
+struct DecoderLmConfig {
+    DecoderLmFamily family = DecoderLmFamily::GptJ;
+    std::int64_t vocab = 50400;
+    std::int64_t hidden = 4096;
+    std::int64_t ffn = 16384;
+    int layers = 28;
+    std::int64_t heads = 16;
+    std::int64_t kvHeads = 16;       // Falcon multi-query: 1
+    std::int64_t maxPositions = 2048;
+    std::int64_t rotaryDim = 64;     // dims of each head rotated (0: no rotary, ALiBi instead)
+    double layerNormEps = 1e-5;
+    bool normBias = true;            // LayerNorm bias (MPT's no_bias: false)
+    bool parallel = true;            // attention and MLP read one normed input; both added to the residual
+    bool twoNorms = false;           // parallel with ln_attn and ln_mlp (Falcon's new decoder architecture)
+    bool fusedQkv = false;           // one query_key_value / Wqkv GEMM
+    bool projectionBias = false;     // q, k, v and output projections biased
+    bool mlpBias = true;
+    bool tieEmbeddings = false;
+    bool lmHeadBias = false;         // GPT-J's lm_head has a bias
+    QString activation = QStringLiteral("gelu_new");
+    TransformerHead head = TransformerHead::LanguageModel;
+};
+
 struct SwitchConfig {
     std::int64_t vocab = 32128;
     std::int64_t dModel = 768;
@@ -122,6 +150,7 @@ Result<Graph> buildBert(const QString &name, const BertConfig &config, const Zoo
 Result<Graph> buildGpt2(const QString &name, const Gpt2Config &config, const ZooOptions &options);
 Result<Graph> buildOpt(const QString &name, const OptConfig &config, const ZooOptions &options);
 Result<Graph> buildLlama(const QString &name, const LlamaConfig &config, const ZooOptions &options);
+Result<Graph> buildDecoderLm(const QString &name, const DecoderLmConfig &config, const ZooOptions &options);
 Result<Graph> buildSwitch(const QString &name, const SwitchConfig &config, const ZooOptions &options);
 
 // The configs after the --width-mult and --depth knobs: depth sets the layer count (Switch: per
@@ -131,6 +160,7 @@ BertConfig scaledConfig(const BertConfig &config, const ZooOptions &options);
 Gpt2Config scaledConfig(const Gpt2Config &config, const ZooOptions &options);
 OptConfig scaledConfig(const OptConfig &config, const ZooOptions &options);
 LlamaConfig scaledConfig(const LlamaConfig &config, const ZooOptions &options);
+DecoderLmConfig scaledConfig(const DecoderLmConfig &config, const ZooOptions &options);
 SwitchConfig scaledConfig(const SwitchConfig &config, const ZooOptions &options);
 
 }  // namespace infersight

@@ -287,7 +287,8 @@ const LlamaFamily *llamaFamily(const QString &modelType) {
 QStringList supportedHfModelTypes() {
     return {QStringLiteral("bert"),  QStringLiteral("gpt2"),  QStringLiteral("opt"),  QStringLiteral("llama"),
             QStringLiteral("mistral"), QStringLiteral("qwen2"), QStringLiteral("qwen3"), QStringLiteral("phi3"),
-            QStringLiteral("gemma"), QStringLiteral("switch_transformers")};
+            QStringLiteral("gemma"), QStringLiteral("gptj"),  QStringLiteral("falcon"), QStringLiteral("mpt"),
+            QStringLiteral("switch_transformers")};
 }
 
 namespace {
@@ -457,6 +458,116 @@ Result<HfModelConfig> parseHfConfigFields(const QByteArray &json, const QString 
         out.defaultSeq = std::min<std::int64_t>(c.maxPositions, 4096);
         out.decoder = true;
         out.config = c;
+    } else if (t == QLatin1String("gptj")) {
+        DecoderLmConfig c;
+        c.family = DecoderLmFamily::GptJ;
+        if (arch.isEmpty()) {
+            arch = QStringLiteral("GPTJModel");
+        }
+        c.head = headFor(r, arch, {QStringLiteral("GPTJModel")}, {QStringLiteral("GPTJForCausalLM")});
+        c.vocab = r.requireInt("vocab_size");
+        c.hidden = r.requireInt("n_embd");
+        c.layers = intLayers(r, r.requireInt("n_layer"));
+        c.heads = r.requireInt("n_head");
+        c.kvHeads = c.heads;
+        c.ffn = r.optionalInt("n_inner", 4 * c.hidden);
+        c.maxPositions = r.optionalInt("n_positions", 2048);
+        c.layerNormEps = r.optionalDouble("layer_norm_epsilon", 1e-5);
+        c.activation = activationField(r, out.warnings, sourceName, "activation_function", QStringLiteral("gelu_new"));
+        checkHeads(r, c.hidden, c.heads, "n_embd", "n_head");
+        c.rotaryDim = r.optionalInt("rotary_dim", c.heads > 0 ? c.hidden / c.heads : 64);
+        c.fusedQkv = false;
+        c.mlpBias = true;
+        c.tieEmbeddings = r.optionalBool("tie_word_embeddings", false);
+        c.lmHeadBias = !c.tieEmbeddings;
+        checkWeightSizes(r, {{"n_embd", c.hidden, "n_embd", c.hidden}, {"n_embd", c.hidden, "n_inner", c.ffn}},
+                         {{"vocab_size", c.vocab, "n_embd", c.hidden}}, c.layers, "n_layer");
+        out.defaultSeq = std::min<std::int64_t>(c.maxPositions, 4096);
+        out.decoder = true;
+        out.config = c;
+    } else if (t == QLatin1String("falcon")) {
+        DecoderLmConfig c;
+        c.family = DecoderLmFamily::Falcon;
+        if (arch.isEmpty()) {
+            arch = QStringLiteral("FalconModel");
+        }
+        c.head = headFor(r, arch, {QStringLiteral("FalconModel")}, {QStringLiteral("FalconForCausalLM")});
+        c.vocab = r.requireInt("vocab_size");
+        c.hidden = r.requireInt("hidden_size");
+        c.layers = intLayers(r, r.optionalInt({"num_hidden_layers", "n_layer"}, 32));
+        c.heads = r.optionalInt({"num_attention_heads", "n_head"}, 71);
+        // FalconConfig: the new decoder architecture (Falcon-40B/180B) has num_kv_heads and two
+        // norms; otherwise multi_query gives one KV head.
+        const bool newArchitecture = r.optionalBool("new_decoder_architecture", false);
+        const bool multiQuery = r.optionalBool("multi_query", true);
+        c.kvHeads = newArchitecture ? r.optionalInt("num_kv_heads", c.heads) : (multiQuery ? 1 : c.heads);
+        c.twoNorms = newArchitecture && r.optionalInt("num_ln_in_parallel_attn", 2) == 2;
+        c.parallel = newArchitecture || r.optionalBool("parallel_attn", true);
+        c.ffn = r.optionalInt("ffn_hidden_size", 4 * c.hidden);
+        c.maxPositions = r.optionalInt("max_position_embeddings", 2048);
+        c.layerNormEps = r.optionalDouble("layer_norm_epsilon", 1e-5);
+        c.activation = activationField(r, out.warnings, sourceName, "activation", QStringLiteral("gelu"));
+        checkHeads(r, c.hidden, c.heads, "hidden_size", "num_attention_heads");
+        const bool bias = r.optionalBool("bias", false);
+        c.projectionBias = bias;
+        c.mlpBias = bias;
+        c.fusedQkv = true;
+        c.rotaryDim = r.optionalBool("alibi", false) ? 0 : (c.heads > 0 ? c.hidden / c.heads : 64);
+        c.tieEmbeddings = r.optionalBool("tie_word_embeddings", true);
+        if (!r.failed() && c.heads % c.kvHeads != 0) {
+            r.fail(QStringLiteral("'num_attention_heads' (%1) is not a multiple of 'num_kv_heads' (%2)").arg(c.heads).arg(c.kvHeads));
+        }
+        checkWeightSizes(r, {{"hidden_size", c.hidden, "hidden_size", c.hidden}, {"hidden_size", c.hidden, "ffn_hidden_size", c.ffn}},
+                         {{"vocab_size", c.vocab, "hidden_size", c.hidden}}, c.layers, "num_hidden_layers");
+        out.defaultSeq = std::min<std::int64_t>(c.maxPositions, 4096);
+        out.decoder = true;
+        out.config = c;
+    } else if (t == QLatin1String("mpt")) {
+        DecoderLmConfig c;
+        c.family = DecoderLmFamily::Mpt;
+        if (arch.isEmpty()) {
+            arch = QStringLiteral("MptModel");
+        }
+        c.head = headFor(r, arch, {QStringLiteral("MptModel"), QStringLiteral("MPTModel")},
+                         {QStringLiteral("MptForCausalLM"), QStringLiteral("MPTForCausalLM")});
+        c.vocab = r.requireInt("vocab_size");
+        c.hidden = r.requireInt("d_model");
+        c.layers = intLayers(r, r.requireInt("n_layers"));
+        c.heads = r.requireInt("n_heads");
+        c.kvHeads = c.heads;
+        c.ffn = c.hidden * r.optionalInt("expansion_ratio", 4);
+        c.maxPositions = r.optionalInt("max_seq_len", 2048);
+        c.layerNormEps = r.optionalDouble("layer_norm_epsilon", 1e-5);
+        checkHeads(r, c.hidden, c.heads, "d_model", "n_heads");
+        const bool noBias = r.optionalBool("no_bias", true);
+        c.normBias = !noBias;
+        c.projectionBias = !noBias;
+        c.mlpBias = !noBias;
+        c.parallel = false;
+        c.fusedQkv = true;
+        c.activation = QStringLiteral("gelu");
+        const QJsonValue attn = o.value(QLatin1String("attn_config"));
+        bool alibi = true;
+        if (attn.isObject()) {
+            FieldReader ar(attn.toObject(), QStringLiteral("attn_config"));
+            alibi = ar.optionalBool("alibi", true);
+            if (ar.failed()) {
+                r.fail(ar.error().message);  // "attn_config: field 'alibi' must be ..."
+            }
+        } else if (!attn.isUndefined() && !attn.isNull()) {
+            r.fail(QStringLiteral("field 'attn_config' must be an object, not %1").arg(jsonTypeName(attn)));
+        }
+        if (!alibi) {
+            out.warnings << QStringLiteral("%1: attn_config.alibi is false (learned positions): costed with ALiBi's bias add, "
+                                           "without the learned position embedding").arg(sourceName);
+        }
+        c.rotaryDim = 0;
+        c.tieEmbeddings = true;
+        checkWeightSizes(r, {{"d_model", c.hidden, "d_model", c.hidden}, {"d_model", c.hidden, "expansion_ratio x d_model", c.ffn}},
+                         {{"vocab_size", c.vocab, "d_model", c.hidden}}, c.layers, "n_layers");
+        out.defaultSeq = std::min<std::int64_t>(c.maxPositions, 4096);
+        out.decoder = true;
+        out.config = c;
     } else {  // switch_transformers
         SwitchConfig c;
         if (arch.isEmpty()) {
@@ -510,7 +621,7 @@ Result<HfModelConfig> readHfConfig(const QString &path, const QString &architect
 
 Result<Graph> buildHfModel(const HfModelConfig &config, const ZooOptions &options) {
     if (options.decode && !config.decoder) {
-        return Error{QStringLiteral("%1: %2 has no decode phase (only decoder LLMs: gpt2, opt, llama, mistral, qwen2, qwen3, phi3, gemma)")
+        return Error{QStringLiteral("%1: %2 has no decode phase (only decoder LLMs: gpt2, opt, llama, mistral, qwen2, qwen3, phi3, gemma, gptj, falcon, mpt)")
                          .arg(config.name, config.architecture)};
     }
     ZooOptions o = options;
@@ -529,6 +640,8 @@ Result<Graph> buildHfModel(const HfModelConfig &config, const ZooOptions &option
                 return buildOpt(name, c, o);
             } else if constexpr (std::is_same_v<T, LlamaConfig>) {
                 return buildLlama(name, c, o);
+            } else if constexpr (std::is_same_v<T, DecoderLmConfig>) {
+                return buildDecoderLm(name, c, o);
             } else {
                 return buildSwitch(name, c, o);
             }
@@ -548,8 +661,13 @@ Result<Graph> importHfConfig(const QString &path, const ZooOptions &options, con
     }
     Result<Graph> g = buildHfModel(*config, options);
     if (!g) {
-        // Builder messages start with "zoo:<name>"; say which file it was.
-        return Error{QStringLiteral("%1: %2").arg(path, g.errorMessage())};
+        // Builder messages start with "zoo:<name>: "; say which file it was instead.
+        QString message = g.errorMessage();
+        const QString builderPrefix = QStringLiteral("zoo:%1: ").arg(config->name);
+        if (message.startsWith(builderPrefix)) {
+            message.remove(0, builderPrefix.size());
+        }
+        return Error{QStringLiteral("%1: %2").arg(path, message)};
     }
     g->sourcePath = path;
     return g;

@@ -2,11 +2,13 @@
 // HuggingFace config.json -> Graph, through the same builders as the zoo (zoo/transformer_builders.h).
 //
 // Supported model_type: bert, gpt2, opt, llama, mistral, qwen2, qwen3, phi3, gemma (the last four
-// built as Llama graphs with their family's changes), switch_transformers. The first entry of
+// built as Llama graphs with their family's changes), gptj, falcon, mpt (buildDecoderLm),
+// switch_transformers. The first entry of
 // `architectures` picks the model class and so the head (BertModel / BertForMaskedLM /
 // BertLMHeadModel / BertForSequenceClassification / BertForPreTraining, GPT2Model / GPT2LMHeadModel,
 // OPTModel / OPTForCausalLM, LlamaModel / LlamaForCausalLM, MistralModel / MistralForCausalLM, <Family>Model /
-// <Family>ForCausalLM for Qwen2, Qwen3, Phi3 and Gemma,
+// <Family>ForCausalLM for Qwen2, Qwen3, Phi3 and Gemma, GPTJModel / GPTJForCausalLM, FalconModel /
+// FalconForCausalLM, MptModel / MptForCausalLM (MPT's own MPTForCausalLM too),
 // SwitchTransformersModel / SwitchTransformersForConditionalGeneration); without `architectures`
 // the base model class (AutoModel) is built. An explicit architecture overrides the file's: e.g.
 // NeuSight's BERT measurements ran BertForSequenceClassification (model_ops_measured.csv shows
@@ -36,7 +38,7 @@ struct HfModelConfig {
     QString name;           // _name_or_path, else the file's base name
     std::int64_t defaultSeq = 0;
     bool decoder = false;   // prefill/decode phases apply
-    std::variant<BertConfig, Gpt2Config, OptConfig, LlamaConfig, SwitchConfig> config;
+    std::variant<BertConfig, Gpt2Config, OptConfig, LlamaConfig, DecoderLmConfig, SwitchConfig> config;
     // What was accepted but not as written, each naming the file ("config.json: hidden_act
     // 'swiglu' is not an activation infersight knows ...; costed as 'gelu' ...").
     QStringList warnings;

@@ -60,6 +60,7 @@ class TestLlmServing : public QObject {
 private slots:
     void requestIsPrefillPlusDecode();
     void requestErrors();
+    void oneTokenRequestAtThePositionLimit();
     void decodeIsAboveTheBandwidthFloor();
     void kvBytesPerToken_data();
     void kvBytesPerToken();
@@ -113,6 +114,34 @@ void TestLlmServing::requestErrors() {
     auto b = predictLlmRequest(bert, target(QStringLiteral("h100-sxm5-80gb")), LlmRequest{});
     QVERIFY(!b);
     QVERIFY2(b.errorMessage().contains(QLatin1String("bert")), qPrintable(b.errorMessage()));
+}
+
+// GPT-2 holds 1,024 positions (n_positions). A 1,024-token prompt with one output token is prefill
+// only (the token comes from the prefill's logits): it predicts, with no decode step. A second
+// output token would need position 1,025: an error naming the limit. 1,023 + 2 fits exactly.
+void TestLlmServing::oneTokenRequestAtThePositionLimit() {
+    const Design d = open(QStringLiteral("gpt2"));
+    const Target h100 = target(QStringLiteral("h100-sxm5-80gb"));
+    LlmRequest req;
+    req.prompt = 1024;
+    req.output = 1;
+    auto r = predictLlmRequest(d, h100, req, serving("vllm", WeightFormat::Native));
+    QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : r.errorMessage()));
+    QVERIFY(r->samples.empty());
+    QCOMPARE(r->tpotMs, 0.0);
+    QVERIFY(r->ttftMs > 0.0);
+    QCOMPARE(r->e2eMs, r->ttftMs);
+    QVERIFY(r->memoryAtEnd.weightsBytes > 0);
+    req.output = 2;
+    auto over = predictLlmRequest(d, h100, req, serving("vllm", WeightFormat::Native));
+    QVERIFY(!over.ok());
+    QVERIFY2(over.errorMessage().contains(QLatin1String("n_positions of 1024")), qPrintable(over.errorMessage()));
+    QVERIFY2(!over.errorMessage().startsWith(QStringLiteral("zoo:gpt2: zoo:gpt2")), qPrintable(over.errorMessage()));
+    req.prompt = 1023;
+    auto fits = predictLlmRequest(d, h100, req, serving("vllm", WeightFormat::Native));
+    QVERIFY2(fits.ok(), qPrintable(fits.ok() ? QString() : fits.errorMessage()));
+    QCOMPARE(fits->samples.size(), std::size_t(1));
+    QCOMPARE(fits->samples.front().context, std::int64_t(1023));
 }
 
 void TestLlmServing::decodeIsAboveTheBandwidthFloor() {

@@ -19,6 +19,7 @@ namespace {
 
 const QString kNeuSight = QStringLiteral(INFERSIGHT_SOURCE_DIR "/data/neusight/model_configs/");
 const QString kFixtures = QStringLiteral(INFERSIGHT_FIXTURES_DIR "/hfconfig/");
+const QString kLlmModels = QStringLiteral(INFERSIGHT_SOURCE_DIR "/data/llm/models/");
 
 // BERT: embeddings V*h + P*h + T*h + LN 2h; layer 4(h^2+h) + LN 2h + h*I + I + I*h + h + LN 2h;
 // pooler h^2 + h; MLM head (tied decoder) h^2 + h + LN 2h + bias V; classifier h*n + n.
@@ -221,13 +222,20 @@ void TestHfConfigImporter::publishedDecoderConfigs_data() {
     QTest::addColumn<QString>("file");
     QTest::addColumn<qint64>("params");
     QTest::addColumn<qint64>("kvBytesPerToken");
-    QTest::addColumn<QString>("firstLayerOp");  // a node only this family has
-    QTest::newRow("Qwen2-7B") << "qwen2_7b.json" << Q_INT64_C(7615616512) << qint64(2 * 28 * 4 * 128 * 2) << "q_proj";
-    QTest::newRow("Qwen2.5-0.5B (tied)") << "qwen2_5_0_5b.json" << Q_INT64_C(494032768) << qint64(2 * 24 * 2 * 64 * 2) << "q_proj";
-    QTest::newRow("Qwen3-8B") << "qwen3_8b.json" << Q_INT64_C(8190735360) << qint64(2 * 36 * 8 * 128 * 2) << "q_norm";
-    QTest::newRow("Phi-3-mini-4k") << "phi3_mini_4k.json" << Q_INT64_C(3821079552) << qint64(2 * 32 * 32 * 96 * 2) << "qkv_proj";
-    QTest::newRow("Gemma-7B") << "gemma_7b.json" << Q_INT64_C(8537680896) << qint64(2 * 28 * 16 * 256 * 2) << "q_proj";
-    QTest::newRow("Gemma-2B (MQA)") << "gemma_2b.json" << Q_INT64_C(2506172416) << qint64(2 * 18 * 1 * 256 * 2) << "q_proj";
+    QTest::addColumn<QString>("firstLayerOp");  // a node of the first layer only this family has
+    QTest::newRow("Qwen2-7B") << kFixtures + "qwen2_7b.json" << Q_INT64_C(7615616512) << qint64(2 * 28 * 4 * 128 * 2) << "model.layers.0/self_attn/q_proj";
+    QTest::newRow("Qwen2.5-0.5B (tied)") << kFixtures + "qwen2_5_0_5b.json" << Q_INT64_C(494032768) << qint64(2 * 24 * 2 * 64 * 2) << "model.layers.0/self_attn/q_proj";
+    QTest::newRow("Qwen3-8B") << kFixtures + "qwen3_8b.json" << Q_INT64_C(8190735360) << qint64(2 * 36 * 8 * 128 * 2) << "model.layers.0/self_attn/q_norm";
+    QTest::newRow("Phi-3-mini-4k") << kFixtures + "phi3_mini_4k.json" << Q_INT64_C(3821079552) << qint64(2 * 32 * 32 * 96 * 2) << "model.layers.0/self_attn/qkv_proj";
+    QTest::newRow("Gemma-7B") << kFixtures + "gemma_7b.json" << Q_INT64_C(8537680896) << qint64(2 * 28 * 16 * 256 * 2) << "model.layers.0/self_attn/q_proj";
+    QTest::newRow("Gemma-2B (MQA)") << kFixtures + "gemma_2b.json" << Q_INT64_C(2506172416) << qint64(2 * 18 * 1 * 256 * 2) << "model.layers.0/self_attn/q_proj";
+    // data/llm/models (the published decode rows of data/llm name these models).
+    QTest::newRow("GPT-J-6B") << kLlmModels + "gpt-j-6b.json" << Q_INT64_C(6050882784) << qint64(2 * 28 * 16 * 256 * 2)
+                              << "transformer.h.0/attn/rope_q";
+    QTest::newRow("Falcon-7B (MQA)") << kLlmModels + "falcon-7b.json" << Q_INT64_C(6921720704)
+                                     << qint64(2 * 32 * 1 * 64 * 2) << "transformer.h.0/self_attention/query_key_value";
+    QTest::newRow("MPT-7B (ALiBi)") << kLlmModels + "mpt-7b.json" << Q_INT64_C(6649286656) << qint64(2 * 32 * 32 * 128 * 2)
+                                    << "transformer.blocks.0/attn/add_alibi";
 }
 
 void TestHfConfigImporter::publishedDecoderConfigs() {
@@ -238,20 +246,20 @@ void TestHfConfigImporter::publishedDecoderConfigs() {
     ZooOptions o;
     o.seq = 16;
     o.dtype = DType::F16;
-    auto g = importHfConfig(kFixtures + file, o);
+    auto g = importHfConfig(file, o);
     QVERIFY2(g.ok(), qPrintable(g.ok() ? QString() : g.errorMessage()));
     QCOMPARE(g->parameterCount(), params);
     QVERIFY(propagateShapes(*g, ShapeBindings{}).complete());
     bool found = false;
     for (const Node &n : g->nodes) {
-        found = found || n.name.startsWith(QStringLiteral("model.layers.0/self_attn/") + firstLayerOp);
+        found = found || n.name.startsWith(firstLayerOp);
     }
     QVERIFY2(found, qPrintable(firstLayerOp));
     // Decode: one token over 100 cached ones; the cache inputs hold 100 tokens of K and V per layer.
     o.decode = true;
     o.context = 100;
     o.seq = 0;
-    auto d = importHfConfig(kFixtures + file, o);
+    auto d = importHfConfig(file, o);
     QVERIFY2(d.ok(), qPrintable(d.ok() ? QString() : d.errorMessage()));
     QVERIFY(propagateShapes(*d, ShapeBindings{}).complete());
     qint64 cacheBytes = 0;
