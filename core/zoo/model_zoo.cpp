@@ -275,6 +275,97 @@ std::vector<ZooModel> makeModels() {
                                 QStringLiteral("transformers MistralForCausalLM, mistralai/Mistral-7B-v0.1 config"), true, 4096,
                                 7241732096, [m](const ZooOptions &o) { return buildLlama(QStringLiteral("mistral-7b"), m, o); }));
     }
+    // Decoder LLMs of other families (the configs of their hub pages; parameter counts of the HF
+    // modules, as the released weights hold them: tests/fixtures/hfconfig/README.md).
+    const auto addLlamaFamily = [&list](const char *name, const char *family, LlamaConfig cfg, std::int64_t params, const char *desc,
+                                        const char *reference) {
+        const QString n = QString::fromLatin1(name);
+        list.push_back(language(n, QString::fromLatin1(family), QString::fromLatin1(desc), QString::fromLatin1(reference), true,
+                                std::min<std::int64_t>(cfg.maxPositions, 4096), params,
+                                [n, cfg](const ZooOptions &o) { return buildLlama(n, cfg, o); }));
+    };
+    {
+        LlamaConfig q = llama(896, 4864, 24, 14, 2, 32768);
+        q.vocab = 151936;
+        q.qkvBias = true;
+        q.tieEmbeddings = true;
+        addLlamaFamily("qwen2.5-0.5b", "qwen2", q, 494032768, "Qwen2.5 0.5B: GQA with 2 KV heads, biased q/k/v, tied embeddings",
+                       "transformers Qwen2ForCausalLM, Qwen/Qwen2.5-0.5B config");
+        q = llama(3584, 18944, 28, 28, 4, 131072);
+        q.vocab = 152064;
+        q.qkvBias = true;
+        addLlamaFamily("qwen2-7b", "qwen2", q, 7615616512, "Qwen2 7B: GQA with 4 KV heads, biased q/k/v",
+                       "transformers Qwen2ForCausalLM, Qwen/Qwen2-7B config");
+        // Qwen3 (q_norm / k_norm) imports from its config.json but is not built in: its 128-wide
+        // q/k-norm reductions are priced at 7.0x their bytes on the B200 (test_physics_ceilings'
+        // bandwidth check; the measured 99th percentile of such kernels is 6.3x), a pricing gap of
+        // short-row reductions on GPUs beyond the calibrated bandwidth (docs/zoo.md).
+        LlamaConfig phi = llama(3072, 8192, 32, 32, 32, 4096);
+        phi.vocab = 32064;
+        phi.rmsNormEps = 1e-5;
+        phi.fusedProjections = true;
+        addLlamaFamily("phi-3-mini", "phi3", phi, 3821079552, "Phi-3 mini 4k (3.8B): fused qkv and gate_up projections",
+                       "transformers Phi3ForCausalLM, microsoft/Phi-3-mini-4k-instruct config");
+        LlamaConfig gemma = llama(2048, 16384, 18, 8, 1, 8192);
+        gemma.vocab = 256000;
+        gemma.headDim = 256;
+        gemma.tieEmbeddings = true;
+        gemma.scaleEmbeddings = true;
+        gemma.activation = QStringLiteral("gelu_pytorch_tanh");
+        addLlamaFamily("gemma-2b", "gemma", gemma, 2506172416, "Gemma 2B: multi-query attention, head size 256, GeGLU, 256k vocabulary",
+                       "transformers GemmaForCausalLM, google/gemma-2b config");
+        gemma.hidden = 3072;
+        gemma.intermediate = 24576;
+        gemma.layers = 28;
+        gemma.heads = 16;
+        gemma.kvHeads = 16;
+        addLlamaFamily("gemma-7b", "gemma", gemma, 8537680896, "Gemma 7B: 16 heads of 256, GeGLU, 256k vocabulary",
+                       "transformers GemmaForCausalLM, google/gemma-7b config");
+    }
+    {
+        const auto addDecoderLm = [&list](const char *name, const char *family, DecoderLmConfig cfg, std::int64_t params,
+                                          const char *desc, const char *reference) {
+            const QString n = QString::fromLatin1(name);
+            list.push_back(language(n, QString::fromLatin1(family), QString::fromLatin1(desc), QString::fromLatin1(reference), true,
+                                    std::min<std::int64_t>(cfg.maxPositions, 4096), params,
+                                    [n, cfg](const ZooOptions &o) { return buildDecoderLm(n, cfg, o); }));
+        };
+        DecoderLmConfig gptj;  // the defaults are GPT-J-6B's
+        addDecoderLm("gpt-j-6b", "gptj", gptj, 6050882784,
+                     "GPT-J 6B (Wang & Komatsuzaki 2021): parallel attention and MLP, rotary over 64 of 256 dims per head",
+                     "transformers GPTJForCausalLM, EleutherAI/gpt-j-6b config");
+        DecoderLmConfig falcon;
+        falcon.family = DecoderLmFamily::Falcon;
+        falcon.vocab = 65024;
+        falcon.hidden = 4544;
+        falcon.ffn = 4 * 4544;
+        falcon.layers = 32;
+        falcon.heads = 71;
+        falcon.kvHeads = 1;
+        falcon.rotaryDim = 64;
+        falcon.fusedQkv = true;
+        falcon.mlpBias = false;
+        falcon.tieEmbeddings = true;
+        falcon.activation = QStringLiteral("gelu");
+        addDecoderLm("falcon-7b", "falcon", falcon, 6921720704, "Falcon 7B: multi-query attention, parallel attention and MLP, no biases",
+                     "transformers FalconForCausalLM, tiiuae/falcon-7b config");
+        DecoderLmConfig mpt;
+        mpt.family = DecoderLmFamily::Mpt;
+        mpt.vocab = 50432;
+        mpt.ffn = 4 * 4096;
+        mpt.layers = 32;
+        mpt.heads = 32;
+        mpt.kvHeads = 32;
+        mpt.rotaryDim = 0;
+        mpt.normBias = false;
+        mpt.parallel = false;
+        mpt.fusedQkv = true;
+        mpt.mlpBias = false;
+        mpt.tieEmbeddings = true;
+        mpt.activation = QStringLiteral("gelu");
+        addDecoderLm("mpt-7b", "mpt", mpt, 6649286656, "MPT 7B: ALiBi positions, no biases, tied embeddings",
+                     "transformers MptForCausalLM, mosaicml/mpt-7b config");
+    }
     {
         SwitchConfig base8;
         list.push_back(language(QStringLiteral("switch-base-8"), QStringLiteral("switch"),
@@ -338,6 +429,14 @@ const ZooModel *findZooModel(const QString &name) {
         {QStringLiteral("meta-llama/llama-2-70b-hf"), QStringLiteral("llama-2-70b")},
         {QStringLiteral("mistralai/mistral-7b-v0.1"), QStringLiteral("mistral-7b")},
         {QStringLiteral("google/switch-base-8"), QStringLiteral("switch-base-8")},
+        {QStringLiteral("qwen/qwen2.5-0.5b"), QStringLiteral("qwen2.5-0.5b")},
+        {QStringLiteral("qwen/qwen2-7b"), QStringLiteral("qwen2-7b")},
+        {QStringLiteral("microsoft/phi-3-mini-4k-instruct"), QStringLiteral("phi-3-mini")},
+        {QStringLiteral("google/gemma-2b"), QStringLiteral("gemma-2b")},
+        {QStringLiteral("google/gemma-7b"), QStringLiteral("gemma-7b")},
+        {QStringLiteral("eleutherai/gpt-j-6b"), QStringLiteral("gpt-j-6b")},
+        {QStringLiteral("tiiuae/falcon-7b"), QStringLiteral("falcon-7b")},
+        {QStringLiteral("mosaicml/mpt-7b"), QStringLiteral("mpt-7b")},
         {QStringLiteral("resnet50v1.5"), QStringLiteral("resnet50")},
         {QStringLiteral("resnext101-32x4d"), QStringLiteral("resnext101_32x4d")},
         {QStringLiteral("se-resnext101-32x4d"), QStringLiteral("se_resnext101_32x4d")},
@@ -367,7 +466,7 @@ Result<Graph> buildZooModel(const QString &name, const ZooOptions &options) {
         return Error{message};
     }
     if (options.decode && !model->decoder) {
-        return Error{QStringLiteral("zoo:%1 has no decode phase (only decoder LLMs: GPT-2, OPT, Llama, Mistral)").arg(model->name)};
+        return Error{QStringLiteral("zoo:%1 has no decode phase (only decoder LLMs: GPT-2, OPT, Llama, Mistral, Qwen, Phi-3, Gemma, GPT-J, Falcon, MPT)").arg(model->name)};
     }
     return model->build(options);
 }

@@ -119,7 +119,7 @@ struct DecoderLmConfig {
     bool projectionBias = false;     // q, k, v and output projections biased
     bool mlpBias = true;
     bool tieEmbeddings = false;
-    bool lmHeadBias = false;         // GPT-J's lm_head has a bias
+    bool lmHeadBias = true;          // GPT-J's lm_head has a bias (untied heads only)
     QString activation = QStringLiteral("gelu_new");
     TransformerHead head = TransformerHead::LanguageModel;
 };

@@ -2,26 +2,29 @@
 // Physics of LLM decode (issue 18) over every decoder model of the zoo x every whole catalogue GPU
 // x weight formats fp16, int8 (W8A8 where the GPU has an INT8 path, else W8A16) and int4 (W4A16):
 // a fused-runtime (vLLM) decode step at batch 1 with 512 tokens in the KV cache. The floor is the
-// issue's: (weight bytes + KV bytes) / datasheet bandwidth, weights and KV from the memory estimate
-// (parameters at the format's bytes; test_llm_serving checks them by hand).
+// issue's, (weight bytes + KV bytes) / datasheet bandwidth, with weights and KV from the memory
+// estimate (parameters at the format's bytes; test_llm_serving checks them by hand) less the rows
+// of an untied input embedding table a step does not read (unreadEmbedding: a table only Gathers
+// read gives one row per token; a tied table is the LM head's GEMM weight and is read whole). Until
+// 2026-11-28 the floor counted the whole table: Qwen2-7B's 1.09 GB of 16-bit embeddings are 12.5 %
+// of its W8A8 floor, and its predicted L4 step came out 0.99x a floor it does not have to read.
 //  - never below the floor;
-//  - at least 1.05x the floor, every step, no exemption. The issue asks 1.1x, but a fused engine
-//    measured in data/llm sits below that: calm's context-0 rows on the RTX 4090 (lines 259-272:
-//    Llama-2-7B fp16 14.49 ms, fp8 7.41 ms; Llama-2-13B fp8 14.29 ms; Mistral-7B fp16 15.38 ms, fp8
-//    7.87 ms) are 1.069 .. 1.092x this floor (weights + KV from the memory estimate at 1008 GB/s;
-//    `infersight-cli predict zoo:llama-2-7b --gpu rtx-4090 --phase decode --context 16 --runtime vllm
-//    --weights fp16 --json`). The decode class caps the streaming fraction at 0.92 (kMaxFraction,
-//    decode_model.cpp) and vLLM's 8-bit / 4-bit weight kernels at 0.91 / 0.79 (the published fused
-//    rows with fixed costs cancelled, tools/analysis/llm_decode_fit.py part 4); the floor counts the
-//    whole 16-bit embedding table, of which a step reads one row (3.8 % of Llama-2-7B's W8A8 floor),
-//    so the L4's 8-bit steps (8-bit weights at f_gen 0.90) sit at 1.08 .. 1.09x, as calm's do;
-//  - at most 1.7x the floor where the floor is at least kBandFloorMs: published batch-1
-//    measurements of tuned runtimes (data/llm, tools/analysis/llm_decode_fit.py part 3: calm, MLC,
-//    TensorRT-LLM, ExLlamaV2, llama.cpp fp16 medians 1.14 to 1.59x) sit there. Exempt: steps whose
-//    floor is under 2 ms, where fixed costs dominate: a vLLM step has its per-step host cost
+//  - at least 1.1x the floor (the issue's lower edge), every step, no exemption: the decode class
+//    caps the streaming fraction at 0.92 (kMaxFraction, decode_model.cpp) and vLLM's 8-bit / 4-bit
+//    weight kernels at 0.91 / 0.79 (the published fused rows with fixed costs cancelled,
+//    tools/analysis/llm_decode_fit.py part 4), plus each step's fixed costs. One measured engine
+//    runs faster: calm's Mistral-7B fp16 context-0 row on the RTX 4090 (15.38 ms) is 1.088x this
+//    floor (tools/analysis/llm_floor_ratios.py), which the issue's edge would call impossible;
+//  - at most 1.7x the floor (the issue's upper edge) where the floor is at least kBandFloorMs, for
+//    16-bit and 8-bit weights. 4-bit weights: at most kBandHigh4Bit, the highest ratio the published
+//    fused 4-bit engines measure at floors >= 2 ms (tools/analysis/llm_floor_ratios.py: TinyChat
+//    Llama-3-8B on the RTX A6000, 2.08x; calm's Llama-2-7B on the RTX 4090 1.79x, ExLlamaV2 1.75x,
+//    TensorRT-LLM 1.73x, TinyChat on the AGX Orin 1.84-1.90x at a 17 ms floor; 20 of the 55 such rows
+//    exceed 1.7x, 17 without Falcon-7B, whose 2.25-2.57x are left aside: docs/accuracy.md). Exempt: steps
+//    whose floor is under 2 ms, where fixed costs dominate: a vLLM step has its per-step host cost
 //    (0.3 ms) plus 100 to 650 kernels of about 1 us each (tau) whatever its bytes, 0.4 to 1 ms in
-//    all, while GPT-2 (124M parameters) streams its int4 weights in 0.011 ms on a B200 (the
-//    step is 36x that floor). They are checked against floor x 1.7 + kFixedCeilingMs instead;
+//    all, while GPT-2 (124M parameters) streams its int4 weights in 0.011 ms on a B200 (the step is
+//    36x that floor). They are checked against floor x 1.7 + kFixedCeilingMs instead;
 //  - monotonic in bandwidth within an architecture: more datasheet bandwidth is never slower
 //    (the A100 SXM4 80GB, 2039 GB/s, is not slower than the A100 PCIe 40GB, 1555 GB/s);
 //  - the 80 % band's lower end is never under the bytes the step reads at datasheet bandwidth
@@ -44,8 +47,9 @@ using namespace infersight;
 namespace {
 
 constexpr double kBandFloorMs = 2.0;
-constexpr double kBandLow = 1.05;   // issue 18 asks 1.1: calm measures 1.069x (above)
-constexpr double kBandHigh = 1.7;   // issue 18
+constexpr double kBandLow = 1.1;    // issue 18
+constexpr double kBandHigh = 1.7;   // issue 18 (16-bit and 8-bit weights)
+constexpr double kBandHigh4Bit = 2.08;  // the published fused 4-bit engines (above)
 constexpr double kFixedCeilingMs = 1.5;  // vLLM's per-step cost plus ~100-650 kernels at about 1 us
 
 struct Row {
@@ -68,6 +72,42 @@ bool hasFp16(const GpuSpec &gpu) {
     return supportedPrecisions(Target::wholeGpu(gpu)).contains(QStringLiteral("fp16"));
 }
 
+// Bytes of the untied input embedding tables a decode step does not read: a table only Gathers
+// read (no GEMM shares it as the LM head) gives one row per token; the rest stays in memory, unread.
+// In 16-bit: every weight format keeps embeddings at the activations' type (weight_format.h).
+double unreadEmbedding(const Graph &g) {
+    double unread = 0;
+    for (std::size_t v = 0; v < g.values.size(); ++v) {
+        const Value &table = g.values[v];
+        if (!table.isInitializer() || table.buffer || !table.shapeKnown() || table.shape.size() != 2) {
+            continue;
+        }
+        bool gathered = false;
+        bool other = false;
+        double rows = 0;
+        for (const Node &n : g.nodes) {
+            for (std::size_t i = 0; i < n.inputs.size(); ++i) {
+                if (n.inputs[i] != static_cast<int>(v)) {
+                    continue;
+                }
+                if (n.opType == QLatin1String("Gather") && i == 0 && n.attrInt(u"axis", 0) == 0) {
+                    gathered = true;
+                    const int idx = n.input(1);
+                    rows += idx >= 0 && g.values[static_cast<std::size_t>(idx)].shapeKnown()
+                                ? static_cast<double>(g.values[static_cast<std::size_t>(idx)].elements())
+                                : 1.0;
+                } else {
+                    other = true;
+                }
+            }
+        }
+        if (gathered && !other) {
+            unread += (static_cast<double>(table.shape[0]) - rows) * static_cast<double>(table.shape[1]) * 2.0;
+        }
+    }
+    return unread;
+}
+
 const std::vector<Row> &rows() {
     static const std::vector<Row> all = [] {
         std::vector<Row> out;
@@ -86,6 +126,7 @@ const std::vector<Row> &rows() {
             if (!d) {
                 qFatal("zoo:%s: %s", qPrintable(m.name), qPrintable(d.errorMessage()));
             }
+            const double unreadEmbeddingBytes = unreadEmbedding(d->graph());
             for (const GpuSpec &gpu : GpuCatalogue::builtIn().gpus()) {
                 if (!hasFp16(gpu)) {
                     continue;  // P4, P100: no fp16 path in the catalogue
@@ -113,7 +154,7 @@ const std::vector<Row> &rows() {
                     r.format = weightFormatName(f);
                     r.bandwidth = gpu.bandwidthGBps;
                     r.ms = p->latencyMs;
-                    r.floorMs = (p->memory.weightsBytes + p->memory.kvCacheBytes) / (gpu.bandwidthGBps * 1e9) * 1e3;
+                    r.floorMs = (p->memory.weightsBytes - unreadEmbeddingBytes + p->memory.kvCacheBytes) / (gpu.bandwidthGBps * 1e9) * 1e3;
                     double gemmBytes = 0;
                     for (const KernelTiming &kt : p->kernels) {
                         if (kt.kind == KernelClass::Gemm) {
@@ -160,7 +201,7 @@ void TestLlmDecodePhysics::aboveTheFloor() {
 void TestLlmDecodePhysics::withinTheBand() {
     int failures = 0;
     int banded = 0;
-    double lo = 1e9, hi = 0;
+    double lo = 1e9, hi = 0, hi4 = 0;
     double lowest = 1e9;  // over every step
     QString lowestStep;
     for (const Row &r : rows()) {
@@ -170,11 +211,12 @@ void TestLlmDecodePhysics::withinTheBand() {
             lowest = ratio;
             lowestStep = r.model + QLatin1Char(' ') + r.gpu + QLatin1Char(' ') + r.format;
         }
+        const bool fourBit = r.format == QLatin1String("w4a16");
         if (r.floorMs >= kBandFloorMs) {
             ++banded;
             lo = std::min(lo, ratio);
-            hi = std::max(hi, ratio);
-            ok = ok && ratio <= kBandHigh;
+            (fourBit ? hi4 : hi) = std::max(fourBit ? hi4 : hi, ratio);
+            ok = ok && ratio <= (fourBit ? kBandHigh4Bit : kBandHigh);
         } else {
             ok = ok && r.ms <= kBandHigh * r.floorMs + kFixedCeilingMs;
         }
@@ -184,8 +226,9 @@ void TestLlmDecodePhysics::withinTheBand() {
                      qPrintable(r.format), r.ms, r.floorMs, ratio);
         }
     }
-    qInfo("%d of %zu steps have a floor >= %.1f ms: %.3f .. %.3fx the floor; every step >= %.3fx (%s)", banded, rows().size(),
-          kBandFloorMs, lo, hi, lowest, qPrintable(lowestStep));
+    qInfo("%d of %zu steps have a floor >= %.1f ms: %.3f .. %.3fx the floor (16-bit and 8-bit weights), up to %.3fx (4-bit); "
+          "every step >= %.3fx (%s)",
+          banded, rows().size(), kBandFloorMs, lo, hi, hi4, lowest, qPrintable(lowestStep));
     QVERIFY(banded > 200);
     QCOMPARE(failures, 0);
 }
