@@ -195,6 +195,18 @@ void TestHfConfigImporter::fixtures_data() {
     QTest::newRow("gpt2 base") << "tiny_gpt2_model.json" << 3 << gpt2Params(101, 64, 32, 3) << Shape{1, 16, 32};
     QTest::newRow("opt post-LN") << "tiny_opt_post_ln.json" << 2 << optParams(97, 64, 32, 64, 16, 2, false) << Shape{1, 16, 97};
     QTest::newRow("switch") << "tiny_switch.json" << 4 << switchParams(50, 32, 32, 64, 4, 2, 2, 2, 32) << Shape{1, 16, 50};
+    // GPT-J: V*h embed + L*(LN 2h + q,k,v,out 4h^2 + fc_in h*4h + 4h + fc_out 4h*h + h) + LN_f 2h + lm_head h*V + V.
+    QTest::newRow("gptj partial rotary") << "tiny_gptj.json" << 2
+                                         << qint64(100 * 64 + 2 * (2 * 64 + 4 * 64 * 64 + 8 * 64 * 64 + 4 * 64 + 64) + 2 * 64 + 64 * 100 + 100)
+                                         << Shape{1, 16, 100};
+    // Falcon, new decoder architecture: tied V*h + L*(ln_attn 2h + ln_mlp 2h + qkv h*(H + 2 KV)*dh + dense h^2 + MLP 8h^2)
+    // + ln_f 2h; 8 heads of 8, 2 KV heads.
+    QTest::newRow("falcon new architecture") << "tiny_falcon_new_arch.json" << 2
+                                             << qint64(100 * 64 + 2 * (4 * 64 + 64 * (8 + 2 * 2) * 8 + 64 * 64 + 8 * 64 * 64) + 2 * 64)
+                                             << Shape{1, 16, 100};
+    // MPT (no_bias): tied V*h + L*(norm_1 h + Wqkv 3h^2 + out h^2 + norm_2 h + up/down 8h^2) + norm_f h.
+    QTest::newRow("mpt alibi") << "tiny_mpt.json" << 2 << qint64(100 * 64 + 2 * (64 + 4 * 64 * 64 + 64 + 8 * 64 * 64) + 64)
+                               << Shape{1, 16, 100};
 }
 
 void TestHfConfigImporter::fixtures() {
@@ -296,6 +308,14 @@ void TestHfConfigImporter::decodeOfDecoderConfigs() {
     const int past = g->findValue(QStringLiteral("past_value.1"));
     QVERIFY(past >= 0);
     QCOMPARE(g->values[static_cast<std::size_t>(past)].shape, (Shape{1, 2, 100, 16}));
+    // Falcon's new architecture: 2 KV heads of 8 expanded to the 8 query heads (the GQA copy).
+    auto falcon = importHfConfig(kFixtures + QStringLiteral("tiny_falcon_new_arch.json"), o);
+    QVERIFY2(falcon.ok(), qPrintable(falcon.ok() ? QString() : falcon.errorMessage()));
+    QVERIFY(propagateShapes(*falcon, ShapeBindings{}).complete());
+    const int falconPast = falcon->findValue(QStringLiteral("past_value.1"));
+    QVERIFY(falconPast >= 0);
+    QCOMPARE(falcon->values[static_cast<std::size_t>(falconPast)].shape, (Shape{1, 2, 100, 8}));
+    QCOMPARE(falcon->values[static_cast<std::size_t>(falcon->outputs.front())].shape, (Shape{1, 1, 100}));
     auto enc = importHfConfig(kFixtures + QStringLiteral("tiny_bert_mlm.json"), o);
     QVERIFY(!enc.ok());
     QVERIFY(enc.errorMessage().contains(QLatin1String("decode")));
