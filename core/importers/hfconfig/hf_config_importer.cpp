@@ -535,7 +535,12 @@ Result<HfModelConfig> parseHfConfigFields(const QByteArray &json, const QString 
         c.layers = intLayers(r, r.requireInt("n_layers"));
         c.heads = r.requireInt("n_heads");
         c.kvHeads = c.heads;
-        c.ffn = c.hidden * r.optionalInt("expansion_ratio", 4);
+        const std::int64_t ratio = r.optionalInt("expansion_ratio", 4);
+        if (c.hidden > std::numeric_limits<std::int64_t>::max() / std::max<std::int64_t>(1, ratio) / 8) {
+            r.fail(QStringLiteral("'d_model' (%1) x 'expansion_ratio' (%2) is out of range").arg(c.hidden).arg(ratio));
+        } else {
+            c.ffn = c.hidden * ratio;
+        }
         c.maxPositions = r.optionalInt("max_seq_len", 2048);
         c.layerNormEps = r.optionalDouble("layer_norm_epsilon", 1e-5);
         checkHeads(r, c.hidden, c.heads, "d_model", "n_heads");
