@@ -334,35 +334,15 @@ std::vector<ZooModel> makeModels() {
         addDecoderLm("gpt-j-6b", "gptj", gptj, 6050882784,
                      "GPT-J 6B (Wang & Komatsuzaki 2021): parallel attention and MLP, rotary over 64 of 256 dims per head",
                      "transformers GPTJForCausalLM, EleutherAI/gpt-j-6b config");
-        DecoderLmConfig falcon;
-        falcon.family = DecoderLmFamily::Falcon;
-        falcon.vocab = 65024;
-        falcon.hidden = 4544;
-        falcon.ffn = 4 * 4544;
-        falcon.layers = 32;
-        falcon.heads = 71;
-        falcon.kvHeads = 1;
-        falcon.rotaryDim = 64;
-        falcon.fusedQkv = true;
-        falcon.mlpBias = false;
-        falcon.tieEmbeddings = true;
-        falcon.activation = QStringLiteral("gelu");
+        // Designated in the order DecoderLmConfig declares its fields.
+        const DecoderLmConfig falcon{.family = DecoderLmFamily::Falcon, .vocab = 65024, .hidden = 4544, .ffn = 4 * 4544,
+                                     .layers = 32, .heads = 71, .kvHeads = 1, .rotaryDim = 64, .fusedQkv = true,
+                                     .mlpBias = false, .tieEmbeddings = true, .activation = QStringLiteral("gelu")};
         addDecoderLm("falcon-7b", "falcon", falcon, 6921720704, "Falcon 7B: multi-query attention, parallel attention and MLP, no biases",
                      "transformers FalconForCausalLM, tiiuae/falcon-7b config");
-        DecoderLmConfig mpt;
-        mpt.family = DecoderLmFamily::Mpt;
-        mpt.vocab = 50432;
-        mpt.ffn = 4 * 4096;
-        mpt.layers = 32;
-        mpt.heads = 32;
-        mpt.kvHeads = 32;
-        mpt.rotaryDim = 0;
-        mpt.normBias = false;
-        mpt.parallel = false;
-        mpt.fusedQkv = true;
-        mpt.mlpBias = false;
-        mpt.tieEmbeddings = true;
-        mpt.activation = QStringLiteral("gelu");
+        const DecoderLmConfig mpt{.family = DecoderLmFamily::Mpt, .vocab = 50432, .ffn = 4 * 4096, .layers = 32, .heads = 32,
+                                  .kvHeads = 32, .rotaryDim = 0, .normBias = false, .parallel = false, .fusedQkv = true,
+                                  .mlpBias = false, .tieEmbeddings = true, .activation = QStringLiteral("gelu")};
         addDecoderLm("mpt-7b", "mpt", mpt, 6649286656, "MPT 7B: ALiBi positions, no biases, tied embeddings",
                      "transformers MptForCausalLM, mosaicml/mpt-7b config");
     }

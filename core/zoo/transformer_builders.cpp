@@ -534,6 +534,45 @@ int rotary(LayerBuilder &lb, int x, int cos, int sin, std::int64_t headDim, cons
     const int rs = lb.mul(rot, sin, name + QStringLiteral(".mul_sin"));
     return lb.add(xc, rs, name + QStringLiteral(".add"));
 }
+
+// Causal mask [1, 1, S, past + S] added to the scores: finfo.min above the diagonal shifted by the
+// past length.
+int additiveCausalMask(LayerBuilder &lb, const DecoderInputs &in, DType dtype) {
+    int mask = lb.fill(lb.concat({in.seqLen, in.totalLen}, 0, QStringLiteral("mask_shape")), finfoMin(dtype), dtype,
+                       QStringLiteral("full"));
+    mask = lb.op(QStringLiteral("Trilu"), {mask, lb.intAdd(in.pastScalar, lb.intScalar(1))}, {attrInt("upper", 1)},
+                 QStringLiteral("triu"));
+    return lb.unsqueeze(mask, {0, 1}, QStringLiteral("causal_mask"));
+}
+
+// repeat_kv: grouped keys [B, kv, Dh, T] and values [B, kv, T, Dh] expanded and reshaped (a copy)
+// to the query heads.
+void repeatKv(LayerBuilder &lb, int &keys, int &values, std::int64_t heads, std::int64_t groups, std::int64_t dh) {
+    keys = lb.reshape(lb.expand(lb.unsqueeze(keys, {2}), lb.ints({1, 1, groups, 1, 1}), QStringLiteral("repeat_k")),
+                      {0, heads, dh, -1}, QStringLiteral("repeat_k_view"));
+    values = lb.reshape(lb.expand(lb.unsqueeze(values, {2}), lb.ints({1, 1, groups, 1, 1}), QStringLiteral("repeat_v")),
+                        {0, heads, -1, dh}, QStringLiteral("repeat_v_view"));
+}
+
+// The checks a decoder builder makes on its scaled config (after checkOptions): a head count the
+// KV heads divide, the sequence within `positions` (0: no limit) and a context for decode. Fills
+// the sequence length and context the graph takes.
+Status checkDecoder(const QString &name, const ZooOptions &options, std::int64_t heads, std::int64_t kvHeads,
+                    std::int64_t defaultSeq, std::int64_t positions, const char *positionsField, std::int64_t &seq,
+                    std::int64_t &context) {
+    if (kvHeads < 1 || heads % kvHeads != 0) {
+        return Error{QStringLiteral("zoo:%1: %2 attention heads are not a multiple of %3 key/value heads").arg(name).arg(heads).arg(kvHeads)};
+    }
+    seq = sequenceLength(options, options.decode ? 1 : defaultSeq);
+    context = options.decode ? (options.context > 0 ? options.context : defaultSeq - seq) : 0;
+    if (Status st = checkSequence(name, seq, context, positions, positionsField); !st) {
+        return st;
+    }
+    if (options.decode && context < 1) {
+        return Error{QStringLiteral("zoo:%1: decode needs a context of at least 1 token").arg(name)};
+    }
+    return Status::success();
+}
 }  // namespace
 
 Result<Graph> buildLlama(const QString &name, const LlamaConfig &config0, const ZooOptions &options) {
@@ -541,24 +580,17 @@ Result<Graph> buildLlama(const QString &name, const LlamaConfig &config0, const 
         return Error{st.errorMessage()};
     }
     const LlamaConfig c = scaledConfig(config0, options);
-    if (c.kvHeads < 1 || c.heads % c.kvHeads != 0) {
-        return Error{QStringLiteral("zoo:%1: %2 attention heads are not a multiple of %3 key/value heads").arg(name).arg(c.heads).arg(c.kvHeads)};
-    }
-    const bool decode = options.decode;
-    const std::int64_t defaultSeq = std::min<std::int64_t>(c.maxPositions, 4096);
-    const std::int64_t seq = sequenceLength(options, decode ? 1 : defaultSeq);
-    const std::int64_t context = decode ? (options.context > 0 ? options.context : defaultSeq - seq) : 0;
+    std::int64_t seq = 0;
+    std::int64_t context = 0;
     // RoPE has no learned positions: longer sequences only grow the cos/sin cache.
-    if (Status st = checkSequence(name, seq, context, 0, "max_position_embeddings"); !st) {
+    if (Status st = checkDecoder(name, options, c.heads, c.kvHeads, std::min<std::int64_t>(c.maxPositions, 4096), 0,
+                                 "max_position_embeddings", seq, context);
+        !st) {
         return Error{st.errorMessage()};
-    }
-    if (decode && context < 1) {
-        return Error{QStringLiteral("zoo:%1: decode needs a context of at least 1 token").arg(name)};
     }
     const std::int64_t d = c.hidden;
     const std::int64_t dh = c.headDim > 0 ? c.headDim : d / c.heads;
     const std::int64_t groups = c.heads / c.kvHeads;
-    const double minValue = finfoMin(options.dtype);
     LayerBuilder lb(name, options.dtype);
     const DecoderInputs in = decoderInputs(lb, options, seq, context, c.layers, c.kvHeads, dh);
     const int embed = lb.weight(QStringLiteral("model.embed_tokens.weight"), {c.vocab, d});
@@ -569,12 +601,7 @@ Result<Graph> buildLlama(const QString &name, const LlamaConfig &config0, const 
     }
     int positions = lb.op(QStringLiteral("Range"), {in.pastScalar, in.totalScalar, lb.intScalar(1)}, {}, QStringLiteral("arange"));
     positions = lb.unsqueeze(positions, {0}, QStringLiteral("position_ids"));
-    // Causal mask [1, 1, S, past + S]: finfo.min above the diagonal shifted by the past length.
-    int mask = lb.fill(lb.concat({in.seqLen, in.totalLen}, 0, QStringLiteral("mask_shape")), minValue, options.dtype,
-                       QStringLiteral("full"));
-    mask = lb.op(QStringLiteral("Trilu"), {mask, lb.intAdd(in.pastScalar, lb.intScalar(1))}, {attrInt("upper", 1)},
-                 QStringLiteral("triu"));
-    mask = lb.unsqueeze(mask, {0, 1}, QStringLiteral("causal_mask"));
+    const int mask = additiveCausalMask(lb, in, options.dtype);
     // Rotary cos/sin caches (buffers) for at least max_position_embeddings positions.
     const std::int64_t cacheLen = std::max<std::int64_t>(c.maxPositions, seq + context);
     const int cosCache = lb.buffer(QStringLiteral("model.rotary_emb.cos_cached"), {cacheLen, dh}, options.dtype);
@@ -618,11 +645,7 @@ Result<Graph> buildLlama(const QString &name, const LlamaConfig &config0, const 
             const int kT = lb.transpose(kr, {0, 2, 3, 1}, QStringLiteral("k_transpose"));
             auto [keys, values] = appendCache(lb, in, i, kT, vh, kv);
             if (groups > 1) {
-                // repeat_kv: expand + reshape (a copy) to the query heads.
-                keys = lb.reshape(lb.expand(lb.unsqueeze(keys, {2}), lb.ints({1, 1, groups, 1, 1}), QStringLiteral("repeat_k")),
-                                  {0, c.heads, dh, -1}, QStringLiteral("repeat_k_view"));
-                values = lb.reshape(lb.expand(lb.unsqueeze(values, {2}), lb.ints({1, 1, groups, 1, 1}), QStringLiteral("repeat_v")),
-                                    {0, c.heads, -1, dh}, QStringLiteral("repeat_v_view"));
+                repeatKv(lb, keys, values, c.heads, groups, dh);
             }
             int scores = lb.matmul(qr, keys, QStringLiteral("matmul"));
             scores = lb.div(scores, lb.scalar(scale), QStringLiteral("truediv"));
@@ -703,24 +726,18 @@ Result<Graph> buildDecoderLm(const QString &name, const DecoderLmConfig &config0
         return Error{st.errorMessage()};
     }
     const DecoderLmConfig c = scaledConfig(config0, options);
-    if (c.kvHeads < 1 || c.heads % c.kvHeads != 0) {
-        return Error{QStringLiteral("zoo:%1: %2 attention heads are not a multiple of %3 key/value heads").arg(name).arg(c.heads).arg(c.kvHeads)};
+    std::int64_t seq = 0;
+    std::int64_t context = 0;
+    // GPT-J's sin/cos table holds n_positions rows; Falcon's rotary cache and MPT's ALiBi grow.
+    if (Status st = checkDecoder(name, options, c.heads, c.kvHeads, std::min<std::int64_t>(c.maxPositions, 4096),
+                                 c.family == DecoderLmFamily::GptJ ? c.maxPositions : 0, "n_positions", seq, context);
+        !st) {
+        return Error{st.errorMessage()};
     }
     const std::int64_t d = c.hidden;
     const std::int64_t dh = d / c.heads;
     if (c.rotaryDim < 0 || c.rotaryDim > dh || c.rotaryDim % 2 != 0) {
         return Error{QStringLiteral("zoo:%1: the rotary dimension %2 must be even and at most the head size %3").arg(name).arg(c.rotaryDim).arg(dh)};
-    }
-    const bool decode = options.decode;
-    const std::int64_t defaultSeq = std::min<std::int64_t>(c.maxPositions, 4096);
-    const std::int64_t seq = sequenceLength(options, decode ? 1 : defaultSeq);
-    const std::int64_t context = decode ? (options.context > 0 ? options.context : defaultSeq - seq) : 0;
-    // GPT-J's sin/cos table holds n_positions rows; Falcon's rotary cache and MPT's ALiBi grow.
-    if (Status st = checkSequence(name, seq, context, c.family == DecoderLmFamily::GptJ ? c.maxPositions : 0, "n_positions"); !st) {
-        return Error{st.errorMessage()};
-    }
-    if (decode && context < 1) {
-        return Error{QStringLiteral("zoo:%1: decode needs a context of at least 1 token").arg(name)};
     }
     const DecoderLmNames n = namesOf(c);
     const QString attentionScope = QLatin1String(n.attention);
@@ -729,11 +746,7 @@ Result<Graph> buildDecoderLm(const QString &name, const DecoderLmConfig &config0
     const DecoderInputs in = decoderInputs(lb, options, seq, context, c.layers, c.kvHeads, dh);
     const int embed = lb.weight(QLatin1String(n.embedding) + QStringLiteral(".weight"), {c.vocab, d});
     int x = lb.gather(embed, in.ids, 0, QLatin1String(n.embedding));
-    // Causal mask [1, 1, S, past + S] added to the scores.
-    int mask = lb.fill(lb.concat({in.seqLen, in.totalLen}, 0, QStringLiteral("mask_shape")), finfoMin(options.dtype), options.dtype,
-                       QStringLiteral("full"));
-    mask = lb.op(QStringLiteral("Trilu"), {mask, lb.intAdd(in.pastScalar, lb.intScalar(1))}, {attrInt("upper", 1)}, QStringLiteral("triu"));
-    mask = lb.unsqueeze(mask, {0, 1}, QStringLiteral("causal_mask"));
+    const int mask = additiveCausalMask(lb, in, options.dtype);
     int cosG = -1;
     int sinG = -1;
     int alibi = -1;
@@ -796,11 +809,7 @@ Result<Graph> buildDecoderLm(const QString &name, const DecoderLmConfig &config0
                                         QStringLiteral("v_transpose"));
             auto [keys, values] = appendCache(lb, in, i, kT, vh, kv);
             if (groups > 1 && c.kvHeads > 1) {
-                // Grouped keys and values expanded to the query heads (a copy); one KV head broadcasts.
-                keys = lb.reshape(lb.expand(lb.unsqueeze(keys, {2}), lb.ints({1, 1, groups, 1, 1}), QStringLiteral("repeat_k")),
-                                  {0, c.heads, dh, -1}, QStringLiteral("repeat_k_view"));
-                values = lb.reshape(lb.expand(lb.unsqueeze(values, {2}), lb.ints({1, 1, groups, 1, 1}), QStringLiteral("repeat_v")),
-                                    {0, c.heads, -1, dh}, QStringLiteral("repeat_v_view"));
+                repeatKv(lb, keys, values, c.heads, groups, dh);  // one KV head broadcasts instead
             }
             int scores = lb.matmul(qh, keys, QStringLiteral("matmul"));
             scores = lb.div(scores, lb.scalar(scale), QStringLiteral("truediv"));
