@@ -53,8 +53,9 @@ DecodeKernelKind DecodeModel::kindOf(const Kernel &kernel) {
         return DecodeKernelKind::None;
     }
     // Weight GEMMs fold the tokens into m (batch 1); nn.Linear weights are `linear`, Conv1D
-    // weights are not but are still batch 1. Batched GEMMs of two activations are attention.
-    if (kernel.linear || kernel.batch == 1) {
+    // weights are not but are still batch 1; a mixture of experts' grouped GEMM reads `batch`
+    // stacked weights. Batched GEMMs of two activations are attention.
+    if (kernel.linear || kernel.batch == 1 || kernel.weightMatrices > 0) {
         return DecodeKernelKind::Weights;
     }
     return DecodeKernelKind::Attention;
@@ -62,7 +63,8 @@ DecodeKernelKind DecodeModel::kindOf(const Kernel &kernel) {
 
 double DecodeModel::rowsOf(const Kernel &kernel) {
     if (kindOf(kernel) == DecodeKernelKind::Weights) {
-        return static_cast<double>(kernel.batch * kernel.m);
+        // Rows per weight matrix: a grouped GEMM's experts each take their m tokens.
+        return static_cast<double>(kernel.weightMatrices > 0 ? kernel.m : kernel.batch * kernel.m);
     }
     return static_cast<double>(kernel.m);
 }
@@ -94,7 +96,8 @@ double DecodeModel::bytesOf(const Kernel &kernel, const ResolvedWeightFormat &we
         const double wb = weights.format == WeightFormat::Native || weights.bytesPerWeight <= 0
                               ? eb
                               : weights.bytesPerWeight;
-        return k * n * wb + b * m * (k + n) * eb;
+        const double matrices = kernel.weightMatrices > 0 ? b : 1.0;  // weight kernels are batch 1 otherwise
+        return matrices * k * n * wb + b * m * (k + n) * eb;
     }
     case DecodeKernelKind::Attention: return b * (k * n + m * (k + n)) * eb;
     case DecodeKernelKind::None: break;
@@ -153,7 +156,8 @@ StreamingGemmBound DecodeModel::streamingGemm(const Kernel &kernel, const Device
         const double x = static_cast<double>(std::max<std::int64_t>(d, 1));
         return tensorPath ? std::ceil(x / kTensorTileRows) * kTensorTileRows : x;
     };
-    const double rowsPadded = kindOf(g) == DecodeKernelKind::Weights ? padded(g.batch * g.m) : static_cast<double>(g.batch) * padded(g.m);
+    const double rowsPadded = kindOf(g) == DecodeKernelKind::Weights && g.weightMatrices == 0 ? padded(g.batch * g.m)
+                                                                                               : static_cast<double>(g.batch) * padded(g.m);
     const double computeS = 2.0 * rowsPadded * padded(g.n) * padded(g.k) / (peak * kComputeUtilisation);
     out.ms = smoothMax(memoryS, computeS, kSmoothPower) * 1e3;
     const double ratio = computeS / memoryS;
@@ -184,13 +188,15 @@ DecodeKernelTime DecodeModel::time(const Kernel &kernel, const DeviceResources &
     double eta = 1.0;
     double cap = kMaxFraction;
     double dequantOps = 0;
+    // Weight matrices the kernel reads: one, or a grouped expert GEMM's `batch` active experts.
+    const double matrices = t.kind == DecodeKernelKind::Weights && kernel.weightMatrices > 0 ? b : 1.0;
     if (t.kind == DecodeKernelKind::Weights) {
         const bool native = weights.format == WeightFormat::Native || weights.bytesPerWeight <= 0;
-        streamed = k * n * (native ? eb : weights.bytesPerWeight);
+        streamed = matrices * k * n * (native ? eb : weights.bytesPerWeight);
         const WeightFormatClass cls = native ? formatClassOfBytes(kernel.elementBytes) : weights.formatClass;
         eta = efficiency.weights[static_cast<std::size_t>(cls)];
         cap = std::min(cap, efficiency.weightFractionCap[static_cast<std::size_t>(cls)]);
-        dequantOps = native ? 0.0 : weights.dequantOpsPerWeight * k * n;
+        dequantOps = native ? 0.0 : weights.dequantOpsPerWeight * matrices * k * n;
     } else {
         streamed = b * k * n * eb;
         eta = efficiency.attention;
@@ -219,7 +225,7 @@ DecodeKernelTime DecodeModel::time(const Kernel &kernel, const DeviceResources &
         const double padded = t.kind == DecodeKernelKind::Weights && tensorPath ? tiles * kTensorTileRows
                               : t.kind == DecodeKernelKind::Weights           ? std::max(rows, 1.0)
                                                                               : std::max(m, 1.0);
-        computeS = 2.0 * padded * n * k * (t.kind == DecodeKernelKind::Weights ? 1.0 : b) / (peak * kComputeUtilisation);
+        computeS = 2.0 * padded * n * k * (t.kind == DecodeKernelKind::Weights ? matrices : b) / (peak * kComputeUtilisation);
     }
     const double fp32 = device.peak(ComputeType::FP32) * 1e12;
     if (dequantOps > 0 && fp32 > 0) {
@@ -235,7 +241,7 @@ DecodeKernelTime DecodeModel::time(const Kernel &kernel, const DeviceResources &
     // time at 16, 64 and 128 rows); above it the GEMM model's compute-bound utilisation takes over.
     double ridge = kFullRows;
     if (peak > 0) {
-        const double computePerRow = 2.0 * n * k * (t.kind == DecodeKernelKind::Weights ? 1.0 : b) / (peak * kComputeUtilisation);
+        const double computePerRow = 2.0 * n * k * (t.kind == DecodeKernelKind::Weights ? matrices : b) / (peak * kComputeUtilisation);
         ridge = std::max(kFullRows, bandwidthS / computePerRow);
     }
     const double w = 1.0 - handOver(rows, ridge);

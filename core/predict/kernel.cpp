@@ -198,7 +198,7 @@ std::uint64_t Kernel::hash() const {
         (static_cast<std::uint64_t>(elementBytes) << 16) | (static_cast<std::uint64_t>(linear) << 24) |
         (static_cast<std::uint64_t>(channelsLast) << 25) |
         (static_cast<std::uint64_t>(static_cast<std::uint32_t>(inputs)) << 32));
-    for (std::int64_t v : {batch, m, n, k, inChannels, outChannels, inH, inW, groups, elements, rows, rowLength}) {
+    for (std::int64_t v : {batch, m, n, k, inChannels, outChannels, inH, inW, groups, elements, rows, rowLength, weightMatrices}) {
         mix(static_cast<std::uint64_t>(v));
     }
     mix(static_cast<std::uint64_t>(kernelH) | (static_cast<std::uint64_t>(kernelW) << 16) |

@@ -44,6 +44,9 @@ struct Kernel {
     // otherwise both operands are activations laid out as in bmm ("nn").
     std::int64_t batch = 1, m = 0, n = 0, k = 0;
     bool linear = false;
+    // > 0: the B operands are `batch` matrices of a stack of `weightMatrices` weights (a mixture of
+    // experts' active experts of all those stored: one grouped GEMM reads only the active ones).
+    std::int64_t weightMatrices = 0;
 
     // Conv (NCHW): batch = N, inChannels, outChannels, input height/width, square-or-not window,
     // stride, padding, dilation, groups. Stencil uses the same fields (groups = channels).

@@ -444,6 +444,7 @@ private:
     void emitGeneric(int node, PlannedNode &pn, int eb);
     void noteUnknown(const Node &n, const PlannedNode &pn);  // counts an uncosted node in the plan
     bool lowerMatMul(int node, const Node &n, ComputeType ct, int eb, Kernel &out) const;
+    std::int64_t stackedWeightRows(int v) const;
     bool lowerGemm(int node, const Node &n, ComputeType ct, int eb, Kernel &out) const;
     bool lowerConv(const Node &n, ComputeType ct, int eb, Kernel &out) const;
     bool lowerPool(const Node &n, int eb, Kernel &out) const;
@@ -1399,6 +1400,26 @@ int Lowerer::fullInputs(const Node &n, std::int64_t outElements) const {
     return count;
 }
 
+// The leading dimension of the initializer `v` slices along axis 0 (Slice of an initializer with
+// constant or folded bounds on axis 0 only): the expert count of a stacked expert weight; 0 otherwise.
+std::int64_t Lowerer::stackedWeightRows(int v) const {
+    const int p = producer(v);
+    if (p < 0) {
+        return 0;
+    }
+    const Node &sn = g.nodes[static_cast<std::size_t>(p)];
+    if (sn.opType != QLatin1String("Slice") || !sn.domain.isEmpty()) {
+        return 0;
+    }
+    const int data = sn.input(0);
+    const int axes = sn.input(3);
+    if (data < 0 || !val(data).isInitializer() || !val(data).shapeKnown() || val(data).shape.size() != 3 || axes < 0 ||
+        !val(axes).intData || *val(axes).intData != std::vector<std::int64_t>{0}) {
+        return 0;
+    }
+    return val(data).shape[0];
+}
+
 bool Lowerer::lowerMatMul(int node, const Node &n, ComputeType ct, int eb, Kernel &out) const {
     (void)node;
     const int av = n.input(0);
@@ -1436,6 +1457,11 @@ bool Lowerer::lowerMatMul(int node, const Node &n, ComputeType ct, int eb, Kerne
     if (batchB == 1) {
         // Activation x 2-D matrix: the leading dims fold into M (one GEMM).
         out = Kernel::gemm(batchA * m, nn, k, 1, weight, ct, eb);
+    } else if (const std::int64_t stored = stackedWeightRows(bv); stored > 0 && sb.size() == 3 && batchA == batchB) {
+        // A mixture of experts' grouped GEMM: the active experts' slice of a stacked expert weight
+        // [experts, k, n] (a view) times their tokens [active, m, k]; reads the active experts only.
+        out = Kernel::gemm(m, nn, k, batchB, false, ct, eb);
+        out.weightMatrices = stored;
     } else if (batchA == 1 && sa.size() <= 2) {
         out = Kernel::gemm(m, nn, k, batchB, false, ct, eb);
     } else {

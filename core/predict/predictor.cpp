@@ -486,7 +486,9 @@ void applyWeightFormat(PlanMemoryFootprint &f, const KernelPlan &plan, const Res
     for (const PlannedKernel &pk : plan.kernels) {
         const Kernel &k = pk.kernel;
         if (DecodeModel::kindOf(k) == DecodeKernelKind::Weights) {
-            delta += static_cast<double>(k.k) * static_cast<double>(k.n) * (weights.bytesPerWeight - k.elementBytes);
+            // A grouped expert GEMM: every stored expert is in the format, not only those it reads.
+            const double matrices = k.weightMatrices > 0 ? static_cast<double>(k.weightMatrices) : 1.0;
+            delta += matrices * static_cast<double>(k.k) * static_cast<double>(k.n) * (weights.bytesPerWeight - k.elementBytes);
         }
     }
     delta = std::max(delta, -f.weightsBytes);

@@ -84,7 +84,7 @@ constexpr std::array<ModelPair, 19> kModels = {{
     {"GPT-J-6B", "models/gpt-j-6b.json", "gpt-j-6b"},
     {"Falcon-7B", "models/falcon-7b.json", "falcon-7b"},
     {"MPT-7B", "models/mpt-7b.json", "mpt-7b"},
-    {"Mixtral-8x7B", "", "mixtral-8x7b"},
+    {"Mixtral-8x7B", "models/mixtral-8x7b.json", "mixtral-8x7b"},
 }};
 
 QString sourceKeyOf(const QString &url) {
@@ -158,9 +158,6 @@ QString llmModelFor(const QString &publishedModel, QString *modelKey, QString *r
         if (m == QLatin1String(p.published)) {
             if (modelKey) {
                 *modelKey = QString::fromLatin1(p.key);
-            }
-            if (*p.source == '\0' && reason) {
-                *reason = QStringLiteral("mixture-of-experts (Mixtral): no builder");
             }
             return QString::fromLatin1(p.source);
         }

@@ -554,6 +554,61 @@ void repeatKv(LayerBuilder &lb, int &keys, int &values, std::int64_t heads, std:
                         {0, heads, -1, dh}, QStringLiteral("repeat_v_view"));
 }
 
+// Mixtral's sparse MoE block (MixtralSparseMoeBlock) on hidden states [B, S, d]: a softmax router
+// over the experts, the top-k per token renormalised, each routed token through its experts'
+// SwiGLU, the k outputs weighted and summed. The graph takes routing as balanced, with the batch
+// left symbolic: of the T = B x S tokens' T x k routed pairs, A = min(experts, T x k) experts are
+// active (every pair its own expert while they last: at decode batch 1 exactly k), each taking
+// ceil(T x k / A) tokens. The experts' weights are stacked [experts, in, out] (the same parameters
+// as HF's per-expert Linear modules); the active ones are a slice (a view) of that stack, so one
+// grouped GEMM per projection reads only them (Lowerer::stackedWeightRows), while memory holds all.
+int mixtureOfExperts(LayerBuilder &lb, const LlamaConfig &c, int h) {
+    const std::int64_t d = c.hidden;
+    const std::int64_t e = c.experts;
+    const std::int64_t topK = c.expertsPerToken;
+    const int flat = lb.reshape(h, {-1, d}, QStringLiteral("view"));  // [T, d]
+    const int probs = lb.softmax(lb.linear(flat, d, e, false, QStringLiteral("gate")), -1, QStringLiteral("softmax"));
+    const std::vector<int> top = lb.ops(QStringLiteral("TopK"), {probs, lb.ints({topK})}, 2, {attrInt("axis", -1)},
+                                        QStringLiteral("topk"));  // weights, experts [T, k]
+    const int total = lb.op(QStringLiteral("ReduceSum"), {top[0], lb.ints({-1})}, {attrInt("keepdims", 1)}, QStringLiteral("sum"));
+    const int routing = lb.div(top[0], total, QStringLiteral("normalize"));
+    // Shape arithmetic (folded, no kernels).
+    const int tokens = lb.dimOf(flat, 0);
+    const int pairs = lb.op(QStringLiteral("Mul"), {tokens, lb.ints({topK})}, {}, QStringLiteral("pairs"));
+    const int active = lb.op(QStringLiteral("Min"), {pairs, lb.ints({e})}, {}, QStringLiteral("active_experts"));
+    const int perExpert = lb.op(QStringLiteral("Div"),
+                                {lb.op(QStringLiteral("Sub"), {lb.op(QStringLiteral("Add"), {pairs, active}, {}, QStringLiteral("pairs_up")),
+                                                               lb.ints({1})},
+                                       {}, QStringLiteral("pairs_ceil")),
+                                 active},
+                                {}, QStringLiteral("tokens_per_expert"));
+    const int slotCount = lb.op(QStringLiteral("Mul"), {active, perExpert}, {}, QStringLiteral("slots"));
+    // Dispatch: slot s takes token s mod T (each expert's index_select of its tokens: one gather).
+    const int slotIds = lb.op(QStringLiteral("Range"),
+                              {lb.intScalar(0), lb.op(QStringLiteral("Squeeze"), {slotCount, lb.ints({0})}, {}, QStringLiteral("slots_scalar")),
+                               lb.intScalar(1)},
+                              {}, QStringLiteral("slot_ids"));
+    const int source = lb.op(QStringLiteral("Mod"), {slotIds, lb.dimScalar(flat, 0)}, {}, QStringLiteral("token_of_slot"));
+    const int dispatched = lb.gather(flat, source, 0, QStringLiteral("index_select"));
+    const int grouped = lb.reshapeTo(dispatched, lb.concat({active, perExpert, lb.ints({d})}, 0, QStringLiteral("grouped_shape")),
+                                     QStringLiteral("by_expert"));  // [A, t, d]
+    auto activeSlice = [&](const char *name, std::int64_t in, std::int64_t out) {
+        const int stacked = lb.weight(QStringLiteral("experts.%1").arg(QLatin1String(name)), {e, in, out});
+        return lb.sliceDynamic(stacked, lb.ints({0}), active, {0}, QStringLiteral("experts.%1.active").arg(QLatin1String(name)));
+    };
+    const int gate = lb.activation(c.activation, lb.matmul(grouped, activeSlice("w1", d, c.intermediate), QStringLiteral("experts.w1")),
+                                   QStringLiteral("experts.act_fn"));
+    const int up = lb.matmul(grouped, activeSlice("w3", d, c.intermediate), QStringLiteral("experts.w3"));
+    int y = lb.matmul(lb.mul(gate, up, QStringLiteral("experts.mul")), activeSlice("w2", c.intermediate, d),
+                      QStringLiteral("experts.w2"));  // [A, t, d]
+    // Combine: the T x k routed slots back per token, weighted by the router, summed over k.
+    y = lb.sliceDynamic(lb.reshape(y, {-1, d}, QStringLiteral("slots_view")), lb.ints({0}), pairs, {0}, QStringLiteral("routed"));
+    y = lb.reshapeTo(y, lb.concat({tokens, lb.ints({topK, d})}, 0, QStringLiteral("per_token_shape")), QStringLiteral("per_token"));
+    y = lb.mul(y, lb.unsqueeze(routing, {2}, QStringLiteral("routing_weights")), QStringLiteral("weighted"));
+    y = lb.op(QStringLiteral("ReduceSum"), {y, lb.ints({1})}, {attrInt("keepdims", 0)}, QStringLiteral("index_add"));
+    return lb.reshapeTo(y, lb.shapeOf(h), QStringLiteral("final_hidden_states"));
+}
+
 // The checks a decoder builder makes on its scaled config (after checkOptions): a head count the
 // KV heads divide, the sequence within `positions` (0: no limit) and a context for decode. Fills
 // the sequence length and context the graph takes.
@@ -657,7 +712,10 @@ Result<Graph> buildLlama(const QString &name, const LlamaConfig &config0, const 
         }
         x = lb.add(x, h, QStringLiteral("add"));
         h = lb.rmsNorm(x, d, c.rmsNormEps, QStringLiteral("post_attention_layernorm"));
-        {
+        if (c.experts > 0) {
+            LayerBuilder::Scope m(lb, QStringLiteral("block_sparse_moe"));
+            h = mixtureOfExperts(lb, c, h);
+        } else {
             LayerBuilder::Scope m(lb, QStringLiteral("mlp"));
             int gateIn = -1;
             int up = -1;

@@ -92,6 +92,10 @@ struct LlamaConfig {
     bool qkNorm = false;             // RMSNorm over each head of q and k before RoPE (Qwen3)
     bool fusedProjections = false;   // one qkv_proj and one gate_up_proj GEMM, split (Phi-3)
     bool scaleEmbeddings = false;    // embeddings x sqrt(hidden) before the first layer (Gemma)
+    // Mixture of experts (Mixtral): > 0 replaces the MLP with `experts` SwiGLU experts of
+    // `intermediate` each, `expertsPerToken` of them routed per token (top-k of a softmax router).
+    std::int64_t experts = 0;
+    std::int64_t expertsPerToken = 2;
     QString activation = QStringLiteral("silu");
     TransformerHead head = TransformerHead::LanguageModel;
 };

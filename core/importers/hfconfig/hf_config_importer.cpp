@@ -254,23 +254,26 @@ struct LlamaFamily {
     bool qkNorm;
     bool fusedProjections;
     bool scaleEmbeddings;
+    bool mixtureOfExperts;            // num_local_experts / num_experts_per_tok (Mixtral)
     const char *activationField;      // the config field naming the MLP activation (nullptr: fixed)
     const char *activationField2;     // read first when present and not null (Gemma's hidden_activation)
     const char *activation;           // its default
 };
 
 constexpr LlamaFamily kLlamaFamilies[] = {
-    {"llama", "Llama", 2048, 0, 1e-6, false, false, false, false, false, "hidden_act", nullptr, "silu"},
-    {"mistral", "Mistral", 32768, 0, 1e-6, false, false, false, false, false, "hidden_act", nullptr, "silu"},
+    {"llama", "Llama", 2048, 0, 1e-6, false, false, false, false, false, false, "hidden_act", nullptr, "silu"},
+    {"mistral", "Mistral", 32768, 0, 1e-6, false, false, false, false, false, false, "hidden_act", nullptr, "silu"},
     // Qwen2: biased q/k/v, unbiased o_proj; the sliding window is off by default (use_sliding_window).
-    {"qwen2", "Qwen2", 32768, 0, 1e-6, false, true, false, false, false, "hidden_act", nullptr, "silu"},
+    {"qwen2", "Qwen2", 32768, 0, 1e-6, false, true, false, false, false, false, "hidden_act", nullptr, "silu"},
     // Qwen3: q_norm / k_norm over each head; head_dim 128 unless stated.
-    {"qwen3", "Qwen3", 32768, 128, 1e-6, false, false, true, false, false, "hidden_act", nullptr, "silu"},
+    {"qwen3", "Qwen3", 32768, 128, 1e-6, false, false, true, false, false, false, "hidden_act", nullptr, "silu"},
     // Phi-3: fused qkv_proj and gate_up_proj (same weights as separate projections, fewer GEMMs).
-    {"phi3", "Phi3", 4096, 0, 1e-5, false, false, false, true, false, "hidden_act", nullptr, "silu"},
+    {"phi3", "Phi3", 4096, 0, 1e-5, false, false, false, true, false, false, "hidden_act", nullptr, "silu"},
     // Gemma: head_dim 256, tied embeddings scaled by sqrt(hidden); GemmaMLP uses hidden_activation
     // (gelu_pytorch_tanh when it is not set, whatever hidden_act says).
-    {"gemma", "Gemma", 8192, 256, 1e-6, true, false, false, false, true, nullptr, "hidden_activation", "gelu_pytorch_tanh"},
+    {"gemma", "Gemma", 8192, 256, 1e-6, true, false, false, false, true, false, nullptr, "hidden_activation", "gelu_pytorch_tanh"},
+    // Mixtral: Mistral with a sparse MoE block for the MLP (8 experts, 2 per token in 8x7B).
+    {"mixtral", "Mixtral", 32768, 0, 1e-5, false, false, false, false, false, true, "hidden_act", nullptr, "silu"},
 };
 
 const LlamaFamily *llamaFamily(const QString &modelType) {
@@ -287,7 +290,7 @@ const LlamaFamily *llamaFamily(const QString &modelType) {
 QStringList supportedHfModelTypes() {
     return {QStringLiteral("bert"),  QStringLiteral("gpt2"),  QStringLiteral("opt"),  QStringLiteral("llama"),
             QStringLiteral("mistral"), QStringLiteral("qwen2"), QStringLiteral("qwen3"), QStringLiteral("phi3"),
-            QStringLiteral("gemma"), QStringLiteral("gptj"),  QStringLiteral("falcon"), QStringLiteral("mpt"),
+            QStringLiteral("gemma"), QStringLiteral("mixtral"), QStringLiteral("gptj"),  QStringLiteral("falcon"), QStringLiteral("mpt"),
             QStringLiteral("switch_transformers")};
 }
 
@@ -438,6 +441,16 @@ Result<HfModelConfig> parseHfConfigFields(const QByteArray &json, const QString 
         c.qkNorm = family->qkNorm;
         c.fusedProjections = family->fusedProjections;
         c.scaleEmbeddings = family->scaleEmbeddings;
+        if (family->mixtureOfExperts) {
+            c.experts = r.optionalInt("num_local_experts", 8);
+            c.expertsPerToken = r.optionalInt("num_experts_per_tok", 2);
+            if (!r.failed() && c.expertsPerToken > c.experts) {
+                r.fail(QStringLiteral("'num_experts_per_tok' (%1) is more than 'num_local_experts' (%2)").arg(c.expertsPerToken).arg(c.experts));
+            }
+            if (!r.failed() && c.experts > 1024) {
+                r.fail(QStringLiteral("'num_local_experts' (%1) is out of range: at most 1024").arg(c.experts));
+            }
+        }
         if (family->activationField2 && o.contains(QLatin1String(family->activationField2))
             && !o.value(QLatin1String(family->activationField2)).isNull()) {
             c.activation = activationField(r, out.warnings, sourceName, family->activationField2, QLatin1String(family->activation));
@@ -455,6 +468,17 @@ Result<HfModelConfig> parseHfConfigFields(const QByteArray &json, const QString 
         checkWeightSizes(r, {{"hidden_size", c.hidden, "hidden_size", c.hidden}, {"hidden_size", c.hidden, "intermediate_size", c.intermediate},
                              {"num_attention_heads", c.heads, "head_dim", c.headDim}},
                          {{"vocab_size", c.vocab, "hidden_size", c.hidden}}, c.layers, "num_hidden_layers");
+        if (!r.failed() && c.experts > 0) {
+            // The stacked expert weights [experts, hidden, intermediate] (x 3 per layer).
+            const std::optional<std::int64_t> stacked = checkedMul(c.experts, c.hidden * c.intermediate);
+            const std::optional<std::int64_t> all = stacked ? checkedMul(*stacked, 3 * static_cast<std::int64_t>(c.layers)) : std::nullopt;
+            if (!stacked || *stacked > kMaxTensorElements || !all || *all > kMaxTensorElements * 1024) {
+                r.fail(QStringLiteral("'num_local_experts' (%1) x 'hidden_size' (%2) x 'intermediate_size' (%3) is out of range")
+                           .arg(c.experts)
+                           .arg(c.hidden)
+                           .arg(c.intermediate));
+            }
+        }
         out.defaultSeq = std::min<std::int64_t>(c.maxPositions, 4096);
         out.decoder = true;
         out.config = c;
@@ -626,7 +650,7 @@ Result<HfModelConfig> readHfConfig(const QString &path, const QString &architect
 
 Result<Graph> buildHfModel(const HfModelConfig &config, const ZooOptions &options) {
     if (options.decode && !config.decoder) {
-        return Error{QStringLiteral("%1: %2 has no decode phase (only decoder LLMs: gpt2, opt, llama, mistral, qwen2, qwen3, phi3, gemma, gptj, falcon, mpt)")
+        return Error{QStringLiteral("%1: %2 has no decode phase (only decoder LLMs: gpt2, opt, llama, mistral, qwen2, qwen3, phi3, gemma, mixtral, gptj, falcon, mpt)")
                          .arg(config.name, config.architecture)};
     }
     ZooOptions o = options;

@@ -66,6 +66,7 @@ private slots:
     void kvBytesPerToken();
     void weightsInTheirFormat();
     void migSliceCapacity();
+    void mixtureOfExperts();
 };
 
 void TestLlmServing::requestIsPrefillPlusDecode() {
@@ -225,6 +226,53 @@ void TestLlmServing::migSliceCapacity() {
     auto cpp = llmKvCapacity(d, slice, 2000, serving("llama.cpp", WeightFormat::GgufQ4K));
     QVERIFY(cpp);
     QCOMPARE(cpp->tokensPerSequence, std::int64_t(2048));
+}
+
+
+// Mixtral-8x7B (data/llm/models/mixtral-8x7b.json: 32 layers, hidden 4096, 8 KV heads of 128, 8
+// experts of intermediate 14336, 2 per token, vocabulary 32000; 46,702,792,704 parameters).
+//  - memory holds every expert: W4A16 weights = the GEMM weights (q, o 2 x 4096^2, k, v 2 x 4096 x
+//    1024, router 4096 x 8, experts 8 x 3 x 4096 x 14336 per layer, lm_head 4096 x 32000) at 4-bit
+//    with group-128 scales, the rest (embedding, norms) at 2 bytes;
+//  - a decode step at batch 1 reads the 2 routed experts, not the 8: it sits between the bandwidth
+//    time of the active weights (12.9B "active parameters") and that of all of them; at batch 16
+//    (32 routed pairs) every expert is read.
+void TestLlmServing::mixtureOfExperts() {
+    Knobs knobs;
+    knobs.precision = Precision::FP16;
+    knobs.runtime = Runtime::Fused;
+    Result<Design> d = Design::open(QStringLiteral(INFERSIGHT_SOURCE_DIR "/data/llm/models/mixtral-8x7b.json"), knobs);
+    QVERIFY2(d, qPrintable(d ? QString() : d.errorMessage()));
+    QCOMPARE(d->graph().parameterCount(), Q_INT64_C(46702792704));
+    const double perLayer = 2.0 * 4096 * 4096 + 2.0 * 4096 * 1024 + 4096.0 * 8 + 8.0 * 3 * 4096 * 14336;
+    const double gemmWeights = 32 * perLayer + 4096.0 * 32000;
+    const double otherWeights = 46702792704.0 - gemmWeights;
+    const Target h100 = target(QStringLiteral("h100-sxm5-80gb"));
+    for (const auto &[format, bytesPerWeight] : {std::pair{WeightFormat::FP16, 2.0}, std::pair{WeightFormat::W4A16, 0.5 + 2.5 / 128.0}}) {
+        auto cap = llmKvCapacity(*d, h100, 512, serving("vllm", format));
+        QVERIFY2(cap, qPrintable(cap ? QString() : cap.errorMessage()));
+        const double expected = gemmWeights * bytesPerWeight + otherWeights * 2.0;
+        QVERIFY2(std::abs(cap->weightsBytes - expected) < 0.01 * expected,
+                 qPrintable(QStringLiteral("%1: %2 bytes, expected %3").arg(weightFormatName(format)).arg(cap->weightsBytes).arg(expected)));
+    }
+    // Active weights of one token: attention, router, 2 of the 8 experts per layer, lm_head.
+    const double activeGemm = 32 * (2.0 * 4096 * 4096 + 2.0 * 4096 * 1024 + 4096.0 * 8 + 2.0 * 3 * 4096 * 14336) + 4096.0 * 32000;
+    // Mistral AI's "12.9B active parameters" count the embedding table too (4096 x 32000).
+    QVERIFY(std::abs(activeGemm + 4096.0 * 32000 - 12.9e9) < 0.05e9);
+    auto step = predictDecodeStep(*d, h100, 1, 512, serving("vllm", WeightFormat::FP16));
+    QVERIFY2(step, qPrintable(step ? QString() : step.errorMessage()));
+    const double activeMs = activeGemm * 2.0 / 3352e9 * 1e3;
+    const double allMs = gemmWeights * 2.0 / 3352e9 * 1e3;
+    qInfo("Mixtral-8x7B fp16 vLLM H100 batch 1, context 512: %.2f ms; active weights at datasheet bandwidth %.2f ms, all %.2f ms",
+          step->latencyMs, activeMs, allMs);
+    QVERIFY(step->latencyMs > 1.1 * activeMs);
+    QVERIFY(step->latencyMs < 1.7 * activeMs);
+    // Batch 16: 32 routed pairs, all 8 experts active; the step reads every expert once.
+    auto wide = predictDecodeStep(*d, h100, 16, 512, serving("vllm", WeightFormat::FP16));
+    QVERIFY2(wide, qPrintable(wide ? QString() : wide.errorMessage()));
+    qInfo("batch 16: %.2f ms", wide->latencyMs);
+    QVERIFY(wide->latencyMs > allMs);
+    QVERIFY(wide->latencyMs < 2.0 * allMs);
 }
 
 QTEST_GUILESS_MAIN(TestLlmServing)

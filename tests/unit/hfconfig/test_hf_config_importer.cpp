@@ -246,6 +246,8 @@ void TestHfConfigImporter::publishedDecoderConfigs_data() {
                               << "transformer.h.0/attn/rope_q";
     QTest::newRow("Falcon-7B (MQA)") << kLlmModels + "falcon-7b.json" << Q_INT64_C(6921720704)
                                      << qint64(2 * 32 * 1 * 64 * 2) << "transformer.h.0/self_attention/query_key_value";
+    QTest::newRow("Mixtral-8x7B (8 experts)") << kLlmModels + "mixtral-8x7b.json" << Q_INT64_C(46702792704)
+                                              << qint64(2 * 32 * 8 * 128 * 2) << "model.layers.0/block_sparse_moe/experts.w1";
     QTest::newRow("MPT-7B (ALiBi)") << kLlmModels + "mpt-7b.json" << Q_INT64_C(6649286656) << qint64(2 * 32 * 32 * 128 * 2)
                                     << "transformer.blocks.0/attn/add_alibi";
 }
