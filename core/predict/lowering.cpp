@@ -482,7 +482,10 @@ void Lowerer::initValueBytes() {
             wb = 1;
         }
         for (std::size_t j = 1; j < g.nodes[i].inputs.size(); ++j) {
-            const int v = g.nodes[i].inputs[j];
+            int v = g.nodes[i].inputs[j];
+            if (j == 1 && v >= 0 && stackedWeightRows(v) > 0) {
+                v = g.nodes[static_cast<std::size_t>(producer(v))].input(0);  // a grouped expert GEMM's stacked weights
+            }
             if (v >= 0 && val(v).isInitializer() && isFloating(val(v).dtype)) {
                 if (j >= 2 && (p == Precision::INT8 || p == Precision::FP8)) {
                     plan.valueBytes[static_cast<std::size_t>(v)] = 2;  // biases stay FP16

@@ -300,6 +300,12 @@ std::vector<ZooModel> makeModels() {
         // q/k-norm reductions are priced at 7.0x their bytes on the B200 (test_physics_ceilings'
         // bandwidth check; the measured 99th percentile of such kernels is 6.3x), a pricing gap of
         // short-row reductions on GPUs beyond the calibrated bandwidth (docs/zoo.md).
+        LlamaConfig mixtral = llama(4096, 14336, 32, 32, 8, 32768);
+        mixtral.experts = 8;
+        mixtral.expertsPerToken = 2;
+        addLlamaFamily("mixtral-8x7b", "mixtral", mixtral, 46702792704,
+                       "Mixtral 8x7B: Mistral with 8 SwiGLU experts per layer, 2 routed per token (12.9B active parameters)",
+                       "transformers MixtralForCausalLM, mistralai/Mixtral-8x7B-v0.1 config");
         LlamaConfig phi = llama(3072, 8192, 32, 32, 32, 4096);
         phi.vocab = 32064;
         phi.rmsNormEps = 1e-5;
@@ -412,6 +418,7 @@ const ZooModel *findZooModel(const QString &name) {
         {QStringLiteral("qwen/qwen2.5-0.5b"), QStringLiteral("qwen2.5-0.5b")},
         {QStringLiteral("qwen/qwen2-7b"), QStringLiteral("qwen2-7b")},
         {QStringLiteral("microsoft/phi-3-mini-4k-instruct"), QStringLiteral("phi-3-mini")},
+        {QStringLiteral("mistralai/mixtral-8x7b-v0.1"), QStringLiteral("mixtral-8x7b")},
         {QStringLiteral("google/gemma-2b"), QStringLiteral("gemma-2b")},
         {QStringLiteral("google/gemma-7b"), QStringLiteral("gemma-7b")},
         {QStringLiteral("eleutherai/gpt-j-6b"), QStringLiteral("gpt-j-6b")},

@@ -8,6 +8,8 @@
 // read gives one row per token; a tied table is the LM head's GEMM weight and is read whole). Until
 // 2026-11-28 the floor counted the whole table: Qwen2-7B's 1.09 GB of 16-bit embeddings are 12.5 %
 // of its W8A8 floor, and its predicted L4 step came out 0.99x a floor it does not have to read.
+// Likewise a mixture of experts' step reads its routed experts only (Mixtral-8x7B: 2 of 8 per
+// layer at batch 1; unreadExpertWeights), though memory holds them all.
 //  - never below the floor;
 //  - at least 1.1x the floor (the lower edge), every step, no exemption: the decode class
 //    caps the streaming fraction at 0.92 (kMaxFraction, decode_model.cpp) and vLLM's 8-bit / 4-bit
@@ -108,6 +110,33 @@ double unreadEmbedding(const Graph &g) {
     return unread;
 }
 
+// Elements of the stacked expert weights a decode step does not read: a grouped expert GEMM
+// (MatMul whose B operand slices a [experts, in, out] initializer) reads its active slice only.
+double unreadExpertWeights(const Graph &g) {
+    double unread = 0;
+    for (const Node &n : g.nodes) {
+        const int b = n.input(1);
+        if (n.opType != QLatin1String("MatMul") || b < 0) {
+            continue;
+        }
+        const Value &slice = g.values[static_cast<std::size_t>(b)];
+        if (slice.producer < 0 || !slice.shapeKnown()) {
+            continue;
+        }
+        const Node &sn = g.nodes[static_cast<std::size_t>(slice.producer)];
+        const int data = sn.input(0);
+        if (sn.opType != QLatin1String("Slice") || data < 0 || !g.values[static_cast<std::size_t>(data)].isInitializer()) {
+            continue;
+        }
+        const Value &stacked = g.values[static_cast<std::size_t>(data)];
+        if (stacked.shapeKnown() && stacked.shape.size() == 3 && slice.shape.size() == 3) {
+            unread += static_cast<double>(stacked.shape[0] - slice.shape[0]) * static_cast<double>(stacked.shape[1]) *
+                      static_cast<double>(stacked.shape[2]);
+        }
+    }
+    return unread;
+}
+
 const std::vector<Row> &rows() {
     static const std::vector<Row> all = [] {
         std::vector<Row> out;
@@ -127,6 +156,7 @@ const std::vector<Row> &rows() {
                 qFatal("zoo:%s: %s", qPrintable(m.name), qPrintable(d.errorMessage()));
             }
             const double unreadEmbeddingBytes = unreadEmbedding(d->graph());
+            const double unreadExperts = unreadExpertWeights(d->graph());
             for (const GpuSpec &gpu : GpuCatalogue::builtIn().gpus()) {
                 if (!hasFp16(gpu)) {
                     continue;  // P4, P100: no fp16 path in the catalogue
@@ -154,7 +184,11 @@ const std::vector<Row> &rows() {
                     r.format = weightFormatName(f);
                     r.bandwidth = gpu.bandwidthGBps;
                     r.ms = p->latencyMs;
-                    r.floorMs = (p->memory.weightsBytes - unreadEmbeddingBytes + p->memory.kvCacheBytes) / (gpu.bandwidthGBps * 1e9) * 1e3;
+                    const double bytesPerWeight = w.bytesPerWeight > 0                                           ? w.bytesPerWeight
+                                                  : w.precision == Precision::INT8 || w.precision == Precision::FP8 ? 1.0
+                                                                                                                    : 2.0;
+                    r.floorMs = (p->memory.weightsBytes - unreadEmbeddingBytes - unreadExperts * bytesPerWeight + p->memory.kvCacheBytes) /
+                                (gpu.bandwidthGBps * 1e9) * 1e3;
                     double gemmBytes = 0;
                     for (const KernelTiming &kt : p->kernels) {
                         if (kt.kind == KernelClass::Gemm) {
