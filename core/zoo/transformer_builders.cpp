@@ -196,6 +196,7 @@ LlamaConfig scaledConfig(const LlamaConfig &config, const ZooOptions &options) {
         c.headDim = headDim;
         c.hidden = c.heads * headDim;
         c.intermediate = scaleFfn(config.intermediate, options.widthMult);
+        c.expertIntermediate = config.expertIntermediate > 0 ? scaleFfn(config.expertIntermediate, options.widthMult) : 0;
     }
     return c;
 }
@@ -556,26 +557,48 @@ void repeatKv(LayerBuilder &lb, int &keys, int &values, std::int64_t heads, std:
 
 // Mixtral's sparse MoE block (MixtralSparseMoeBlock) on hidden states [B, S, d]: a softmax router
 // over the experts, the top-k per token renormalised, each routed token through its experts'
-// SwiGLU, the k outputs weighted and summed. The graph takes routing as balanced, with the batch
-// left symbolic: of the T = B x S tokens' T x k routed pairs, A = min(experts, T x k) experts are
-// active (every pair its own expert while they last: at decode batch 1 exactly k), each taking
-// ceil(T x k / A) tokens. The experts' weights are stacked [experts, in, out] (the same parameters
+// SwiGLU, the k outputs weighted and summed. The graph takes routing as uniform, with the batch
+// left symbolic: the T = B x S tokens' T x k routed pairs touch A = E (1 - (1 - k/E)^T) experts
+// (expected distinct; exactly k at decode batch 1, all E as T grows), each taking ceil(T x k / A)
+// tokens. The experts' weights are stacked [experts, in, out] (the same parameters
 // as HF's per-expert Linear modules); the active ones are a slice (a view) of that stack, so one
 // grouped GEMM per projection reads only them (Lowerer::stackedWeightRows), while memory holds all.
 int mixtureOfExperts(LayerBuilder &lb, const LlamaConfig &c, int h) {
     const std::int64_t d = c.hidden;
     const std::int64_t e = c.experts;
     const std::int64_t topK = c.expertsPerToken;
+    const std::int64_t width = c.expertIntermediate > 0 ? c.expertIntermediate : c.intermediate;
     const int flat = lb.reshape(h, {-1, d}, QStringLiteral("view"));  // [T, d]
     const int probs = lb.softmax(lb.linear(flat, d, e, false, QStringLiteral("gate")), -1, QStringLiteral("softmax"));
     const std::vector<int> top = lb.ops(QStringLiteral("TopK"), {probs, lb.ints({topK})}, 2, {attrInt("axis", -1)},
                                         QStringLiteral("topk"));  // weights, experts [T, k]
-    const int total = lb.op(QStringLiteral("ReduceSum"), {top[0], lb.ints({-1})}, {attrInt("keepdims", 1)}, QStringLiteral("sum"));
-    const int routing = lb.div(top[0], total, QStringLiteral("normalize"));
+    int routing = top[0];
+    if (c.normalizeTopK) {
+        const int total = lb.op(QStringLiteral("ReduceSum"), {top[0], lb.ints({-1})}, {attrInt("keepdims", 1)}, QStringLiteral("sum"));
+        routing = lb.div(top[0], total, QStringLiteral("normalize"));
+    }
     // Shape arithmetic (folded, no kernels).
     const int tokens = lb.dimOf(flat, 0);
     const int pairs = lb.op(QStringLiteral("Mul"), {tokens, lb.ints({topK})}, {}, QStringLiteral("pairs"));
-    const int active = lb.op(QStringLiteral("Min"), {pairs, lb.ints({e})}, {}, QStringLiteral("active_experts"));
+    // Experts a batch touches, routing taken as uniform and independent per token: the expected
+    // number of distinct experts among T tokens' k picks, E (1 - (1 - k/E)^T) (exactly k at T = 1,
+    // all E as T grows), rounded up (less a hair of rounding).
+    const int tokensF = lb.op(QStringLiteral("Cast"), {tokens}, {attrInt("to", static_cast<int>(DType::F64))}, QStringLiteral("tokens_f"));
+    const int missed = lb.op(QStringLiteral("Pow"),
+                             {lb.op(QStringLiteral("Constant"), {}, {attrFloat("value_float", static_cast<double>(e - topK) / static_cast<double>(e))},
+                                    QStringLiteral("miss_one")),
+                              tokensF},
+                             {}, QStringLiteral("miss_all"));
+    const int expected = lb.op(QStringLiteral("Mul"),
+                               {lb.op(QStringLiteral("Sub"), {lb.op(QStringLiteral("Constant"), {}, {attrFloat("value_float", 1.0)}, QStringLiteral("one")), missed},
+                                      {}, QStringLiteral("hit")),
+                                lb.op(QStringLiteral("Constant"), {}, {attrFloat("value_float", static_cast<double>(e))}, QStringLiteral("experts_f"))},
+                               {}, QStringLiteral("expected_experts"));
+    const int rounded = lb.op(QStringLiteral("Ceil"),
+                              {lb.op(QStringLiteral("Sub"), {expected, lb.op(QStringLiteral("Constant"), {}, {attrFloat("value_float", 1e-6)}, QStringLiteral("hair"))},
+                                     {}, QStringLiteral("expected_less_hair"))},
+                              {}, QStringLiteral("expected_up"));
+    const int active = lb.op(QStringLiteral("Cast"), {rounded}, {attrInt("to", static_cast<int>(DType::I64))}, QStringLiteral("active_experts"));
     const int perExpert = lb.op(QStringLiteral("Div"),
                                 {lb.op(QStringLiteral("Sub"), {lb.op(QStringLiteral("Add"), {pairs, active}, {}, QStringLiteral("pairs_up")),
                                                                lb.ints({1})},
@@ -596,10 +619,10 @@ int mixtureOfExperts(LayerBuilder &lb, const LlamaConfig &c, int h) {
         const int stacked = lb.weight(QStringLiteral("experts.%1").arg(QLatin1String(name)), {e, in, out});
         return lb.sliceDynamic(stacked, lb.ints({0}), active, {0}, QStringLiteral("experts.%1.active").arg(QLatin1String(name)));
     };
-    const int gate = lb.activation(c.activation, lb.matmul(grouped, activeSlice("w1", d, c.intermediate), QStringLiteral("experts.w1")),
+    const int gate = lb.activation(c.activation, lb.matmul(grouped, activeSlice("w1", d, width), QStringLiteral("experts.w1")),
                                    QStringLiteral("experts.act_fn"));
-    const int up = lb.matmul(grouped, activeSlice("w3", d, c.intermediate), QStringLiteral("experts.w3"));
-    int y = lb.matmul(lb.mul(gate, up, QStringLiteral("experts.mul")), activeSlice("w2", c.intermediate, d),
+    const int up = lb.matmul(grouped, activeSlice("w3", d, width), QStringLiteral("experts.w3"));
+    int y = lb.matmul(lb.mul(gate, up, QStringLiteral("experts.mul")), activeSlice("w2", width, d),
                       QStringLiteral("experts.w2"));  // [A, t, d]
     // Combine: the T x k routed slots back per token, weighted by the router, summed over k.
     y = lb.sliceDynamic(lb.reshape(y, {-1, d}, QStringLiteral("slots_view")), lb.ints({0}), pairs, {0}, QStringLiteral("routed"));
@@ -712,7 +735,7 @@ Result<Graph> buildLlama(const QString &name, const LlamaConfig &config0, const 
         }
         x = lb.add(x, h, QStringLiteral("add"));
         h = lb.rmsNorm(x, d, c.rmsNormEps, QStringLiteral("post_attention_layernorm"));
-        if (c.experts > 0) {
+        if (c.experts > 0 && (i + 1) % std::max(1, c.sparseStep) == 0) {
             LayerBuilder::Scope m(lb, QStringLiteral("block_sparse_moe"));
             h = mixtureOfExperts(lb, c, h);
         } else {

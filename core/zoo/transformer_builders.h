@@ -96,6 +96,9 @@ struct LlamaConfig {
     // `intermediate` each, `expertsPerToken` of them routed per token (top-k of a softmax router).
     std::int64_t experts = 0;
     std::int64_t expertsPerToken = 2;
+    std::int64_t expertIntermediate = 0;  // each expert's width (0: `intermediate`; Qwen3-MoE's moe_intermediate_size)
+    int sparseStep = 1;                   // layer i is sparse when (i + 1) % sparseStep == 0 (Qwen-MoE's decoder_sparse_step)
+    bool normalizeTopK = true;            // renormalise the top-k router weights (Qwen-MoE's norm_topk_prob)
     QString activation = QStringLiteral("silu");
     TransformerHead head = TransformerHead::LanguageModel;
 };

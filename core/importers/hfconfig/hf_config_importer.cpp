@@ -274,6 +274,8 @@ constexpr LlamaFamily kLlamaFamilies[] = {
     {"gemma", "Gemma", 8192, 256, 1e-6, true, false, false, false, true, false, nullptr, "hidden_activation", "gelu_pytorch_tanh"},
     // Mixtral: Mistral with a sparse MoE block for the MLP (8 experts, 2 per token in 8x7B).
     {"mixtral", "Mixtral", 32768, 0, 1e-5, false, false, false, false, false, true, "hidden_act", nullptr, "silu"},
+    // Qwen3-MoE: Qwen3 (q/k norms) with num_experts experts of moe_intermediate_size.
+    {"qwen3_moe", "Qwen3Moe", 32768, 128, 1e-6, false, false, true, false, false, true, "hidden_act", nullptr, "silu"},
 };
 
 const LlamaFamily *llamaFamily(const QString &modelType) {
@@ -290,7 +292,7 @@ const LlamaFamily *llamaFamily(const QString &modelType) {
 QStringList supportedHfModelTypes() {
     return {QStringLiteral("bert"),  QStringLiteral("gpt2"),  QStringLiteral("opt"),  QStringLiteral("llama"),
             QStringLiteral("mistral"), QStringLiteral("qwen2"), QStringLiteral("qwen3"), QStringLiteral("phi3"),
-            QStringLiteral("gemma"), QStringLiteral("mixtral"), QStringLiteral("gptj"),  QStringLiteral("falcon"), QStringLiteral("mpt"),
+            QStringLiteral("gemma"), QStringLiteral("mixtral"), QStringLiteral("qwen3_moe"), QStringLiteral("gptj"),  QStringLiteral("falcon"), QStringLiteral("mpt"),
             QStringLiteral("switch_transformers")};
 }
 
@@ -441,7 +443,20 @@ Result<HfModelConfig> parseHfConfigFields(const QByteArray &json, const QString 
         c.qkNorm = family->qkNorm;
         c.fusedProjections = family->fusedProjections;
         c.scaleEmbeddings = family->scaleEmbeddings;
-        if (family->mixtureOfExperts) {
+        if (family->mixtureOfExperts && t == QLatin1String("qwen3_moe")) {
+            c.experts = r.optionalInt("num_experts", 128);
+            c.expertsPerToken = r.optionalInt("num_experts_per_tok", 8);
+            c.expertIntermediate = r.optionalInt("moe_intermediate_size", 768);
+            c.normalizeTopK = r.optionalBool("norm_topk_prob", false);
+            const std::int64_t step = r.optionalInt("decoder_sparse_step", 1);
+            c.sparseStep = step > c.layers ? c.layers + 1 : static_cast<int>(step);
+            const QJsonValue dense = o.value(QLatin1String("mlp_only_layers"));
+            if (dense.isArray() && !dense.toArray().isEmpty()) {
+                out.warnings << QStringLiteral("%1: mlp_only_layers is not modelled: every %2th layer is costed as sparse")
+                                    .arg(sourceName)
+                                    .arg(c.sparseStep);
+            }
+        } else if (family->mixtureOfExperts) {
             c.experts = r.optionalInt("num_local_experts", 8);
             c.expertsPerToken = r.optionalInt("num_experts_per_tok", 2);
             if (!r.failed() && c.expertsPerToken > c.experts) {
@@ -470,13 +485,15 @@ Result<HfModelConfig> parseHfConfigFields(const QByteArray &json, const QString 
                          {{"vocab_size", c.vocab, "hidden_size", c.hidden}}, c.layers, "num_hidden_layers");
         if (!r.failed() && c.experts > 0) {
             // The stacked expert weights [experts, hidden, intermediate] (x 3 per layer).
-            const std::optional<std::int64_t> stacked = checkedMul(c.experts, c.hidden * c.intermediate);
+            const std::int64_t width = c.expertIntermediate > 0 ? c.expertIntermediate : c.intermediate;
+            const std::optional<std::int64_t> hw = checkedMul(c.hidden, width);
+            const std::optional<std::int64_t> stacked = hw ? checkedMul(c.experts, *hw) : std::nullopt;
             const std::optional<std::int64_t> all = stacked ? checkedMul(*stacked, 3 * static_cast<std::int64_t>(c.layers)) : std::nullopt;
             if (!stacked || *stacked > kMaxTensorElements || !all || *all > kMaxTensorElements * 1024) {
-                r.fail(QStringLiteral("'num_local_experts' (%1) x 'hidden_size' (%2) x 'intermediate_size' (%3) is out of range")
+                r.fail(QStringLiteral("the experts (%1) x 'hidden_size' (%2) x the expert width (%3) is out of range")
                            .arg(c.experts)
                            .arg(c.hidden)
-                           .arg(c.intermediate));
+                           .arg(width));
             }
         }
         out.defaultSeq = std::min<std::int64_t>(c.maxPositions, 4096);
@@ -650,7 +667,7 @@ Result<HfModelConfig> readHfConfig(const QString &path, const QString &architect
 
 Result<Graph> buildHfModel(const HfModelConfig &config, const ZooOptions &options) {
     if (options.decode && !config.decoder) {
-        return Error{QStringLiteral("%1: %2 has no decode phase (only decoder LLMs: gpt2, opt, llama, mistral, qwen2, qwen3, phi3, gemma, mixtral, gptj, falcon, mpt)")
+        return Error{QStringLiteral("%1: %2 has no decode phase (only decoder LLMs: gpt2, opt, llama, mistral, qwen2, qwen3, phi3, gemma, mixtral, qwen3_moe, gptj, falcon, mpt)")
                          .arg(config.name, config.architecture)};
     }
     ZooOptions o = options;

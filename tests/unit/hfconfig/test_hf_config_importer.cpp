@@ -100,6 +100,8 @@ private slots:
     void fixtures();
     void publishedDecoderConfigs_data();
     void publishedDecoderConfigs();
+    void expertsTouched_data();
+    void expertsTouched();
     void knobsApply();
     void decodeOfDecoderConfigs();
     void brokenFilesGiveClearErrors_data();
@@ -248,6 +250,8 @@ void TestHfConfigImporter::publishedDecoderConfigs_data() {
                                      << qint64(2 * 32 * 1 * 64 * 2) << "transformer.h.0/self_attention/query_key_value";
     QTest::newRow("Mixtral-8x7B (8 experts)") << kLlmModels + "mixtral-8x7b.json" << Q_INT64_C(46702792704)
                                               << qint64(2 * 32 * 8 * 128 * 2) << "model.layers.0/block_sparse_moe/experts.w1";
+    QTest::newRow("Qwen3-30B-A3B (128 experts)") << kFixtures + "qwen3_30b_a3b.json" << Q_INT64_C(30532122624)
+                                                 << qint64(2 * 48 * 4 * 128 * 2) << "model.layers.0/block_sparse_moe/experts.w1";
     QTest::newRow("MPT-7B (ALiBi)") << kLlmModels + "mpt-7b.json" << Q_INT64_C(6649286656) << qint64(2 * 32 * 32 * 128 * 2)
                                     << "transformer.blocks.0/attn/add_alibi";
 }
@@ -284,6 +288,47 @@ void TestHfConfigImporter::publishedDecoderConfigs() {
         }
     }
     QCOMPARE(cacheBytes, kvBytesPerToken * 100);
+}
+
+// A mixture of experts' decode step at batch B touches the expected number of distinct experts of
+// B tokens' k picks each, routing uniform: E (1 - (1 - k/E)^B), rounded up; each takes
+// ceil(B k / A) tokens. By hand: Mixtral (8 experts, 2 per token) B 1: 2; B 2: 8 (1 - 0.75^2) =
+// 3.5 -> 4; B 4: 5.47 -> 6 (2 tokens each); B 16: 7.92 -> 8 (4 each). Qwen3-30B-A3B (128, 8) B 16:
+// 128 (1 - (120/128)^16) = 82.4 -> 83 (2 tokens each).
+void TestHfConfigImporter::expertsTouched_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<qint64>("batch");
+    QTest::addColumn<Shape>("tokens");  // the grouped GEMM's A operand [experts, tokens each, hidden]
+    QTest::newRow("mixtral b1") << kLlmModels + "mixtral-8x7b.json" << qint64(1) << Shape{2, 1, 4096};
+    QTest::newRow("mixtral b2") << kLlmModels + "mixtral-8x7b.json" << qint64(2) << Shape{4, 1, 4096};
+    QTest::newRow("mixtral b4") << kLlmModels + "mixtral-8x7b.json" << qint64(4) << Shape{6, 2, 4096};
+    QTest::newRow("mixtral b16") << kLlmModels + "mixtral-8x7b.json" << qint64(16) << Shape{8, 4, 4096};
+    QTest::newRow("qwen3-moe b16") << kFixtures + "qwen3_30b_a3b.json" << qint64(16) << Shape{83, 2, 2048};
+}
+
+void TestHfConfigImporter::expertsTouched() {
+    QFETCH(QString, file);
+    QFETCH(qint64, batch);
+    QFETCH(Shape, tokens);
+    ZooOptions o;
+    o.decode = true;
+    o.context = 100;
+    o.dtype = DType::F16;
+    auto g = importHfConfig(file, o);
+    QVERIFY2(g.ok(), qPrintable(g.ok() ? QString() : g.errorMessage()));
+    ShapeBindings b;
+    b.batch = batch;
+    QVERIFY(propagateShapes(*g, b).complete());
+    const Node *grouped = nullptr;
+    for (const Node &n : g->nodes) {
+        if (n.opType == QLatin1String("MatMul") && n.name.startsWith(QStringLiteral("model.layers.0/block_sparse_moe/experts.w1"))) {
+            grouped = &n;
+        }
+    }
+    QVERIFY(grouped);
+    const Node &n = *grouped;
+    QCOMPARE(g->values[static_cast<std::size_t>(n.input(0))].shape, tokens);
+    QCOMPARE(g->values[static_cast<std::size_t>(n.input(1))].shape[0], tokens[0]);
 }
 
 void TestHfConfigImporter::knobsApply() {
