@@ -319,16 +319,27 @@ void TestHfConfigImporter::expertsTouched() {
     ShapeBindings b;
     b.batch = batch;
     QVERIFY(propagateShapes(*g, b).complete());
-    const Node *grouped = nullptr;
-    for (const Node &n : g->nodes) {
+    int grouped = -1;
+    for (std::size_t i = 0; i < g->nodes.size(); ++i) {
+        const Node &n = g->nodes[i];
         if (n.opType == QLatin1String("MatMul") && n.name.startsWith(QStringLiteral("model.layers.0/block_sparse_moe/experts.w1"))) {
-            grouped = &n;
+            grouped = static_cast<int>(i);
         }
     }
-    QVERIFY(grouped);
-    const Node &n = *grouped;
+    QVERIFY(grouped >= 0);
+    const Node &n = g->nodes[static_cast<std::size_t>(grouped)];
     QCOMPARE(g->values[static_cast<std::size_t>(n.input(0))].shape, tokens);
-    QCOMPARE(g->values[static_cast<std::size_t>(n.input(1))].shape[0], tokens[0]);
+    const Shape &slice = g->values[static_cast<std::size_t>(n.input(1))].shape;
+    QCOMPARE(slice[0], tokens[0]);
+    // Node costs (inspect): the grouped GEMM reads the active experts' weights [A, hidden, width]
+    // and its tokens in fp16; the Slice selecting them is a view that keeps the stack's parameters.
+    const NodeCost gemm = nodeCost(*g, grouped);
+    QCOMPARE(gemm.bytesRead, 2 * (slice[0] * slice[1] * slice[2] + tokens[0] * tokens[1] * tokens[2]));
+    const int sliceNode = g->values[static_cast<std::size_t>(n.input(1))].producer;
+    const NodeCost view = nodeCost(*g, sliceNode);
+    QCOMPARE(view.bytesRead, std::int64_t(0));
+    const Shape &stacked = g->values[static_cast<std::size_t>(g->nodes[static_cast<std::size_t>(sliceNode)].input(0))].shape;
+    QCOMPARE(view.params, stacked[0] * stacked[1] * stacked[2]);
 }
 
 void TestHfConfigImporter::knobsApply() {
