@@ -427,31 +427,17 @@ bool hasCostRule(const QString &qualifiedOp) {
     return domain == QLatin1String("com.microsoft") && t.microsoft.contains(op);
 }
 
-// Slice of a rank-3 floating initializer along axis 0 only, feeding MatMuls only: the active
-// experts of a mixture of experts' stacked weights (zoo/transformer_builders.cpp, mixtureOfExperts).
-static bool isStackedWeightSlice(const Graph &graph, const Node &node) {
+int stackedWeightSliced(const Graph &graph, const Node &node) {
     if (node.opType != QLatin1String("Slice") || !node.domain.isEmpty()) {
-        return false;
+        return -1;
     }
     const Value *data = valueAt(graph, node.input(0));
     const Value *axes = valueAt(graph, node.input(3));
     if (!data || data->kind != ValueKind::Initializer || !isFloating(data->dtype) || !data->rankKnown || data->shape.size() != 3 ||
         !axes || !axes->intData || *axes->intData != std::vector<std::int64_t>{0}) {
-        return false;
+        return -1;
     }
-    const int out = node.output(0);
-    bool consumed = false;
-    for (const Node &n : graph.nodes) {
-        for (int in : n.inputs) {
-            if (in == out && out >= 0) {
-                if (n.opType != QLatin1String("MatMul")) {
-                    return false;
-                }
-                consumed = true;
-            }
-        }
-    }
-    return consumed;
+    return node.input(0);
 }
 
 NodeCost nodeCost(const Graph &graph, int nodeIndex) {
@@ -523,7 +509,7 @@ NodeCost nodeCost(const Graph &graph, int nodeIndex) {
     }
     cost.bytesRead = rule->kind == CostKind::Fill ? 0 : read;
     cost.bytesWritten = written;
-    if (isStackedWeightSlice(graph, node)) {
+    if (stackedWeightSliced(graph, node) >= 0) {
         // The active experts of a stacked expert weight: a view (the grouped GEMM reading it counts
         // the bytes); its parameters stay counted here.
         cost.bytesRead = 0;

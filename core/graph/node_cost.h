@@ -49,6 +49,10 @@ struct GraphCost {
 };
 
 NodeCost nodeCost(const Graph &graph, int nodeIndex);
+// The initializer whose leading rows a Slice node selects: a rank-3 floating initializer sliced
+// along axis 0 only, as a mixture of experts' active experts are of its stacked expert weights
+// (a view: no bytes in nodeCost, one grouped GEMM in the lowering); -1 for any other node.
+int stackedWeightSliced(const Graph &graph, const Node &node);
 GraphCost graphCost(const Graph &graph);
 bool hasCostRule(const QString &qualifiedOp);
 

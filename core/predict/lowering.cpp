@@ -1403,24 +1403,12 @@ int Lowerer::fullInputs(const Node &n, std::int64_t outElements) const {
     return count;
 }
 
-// The leading dimension of the initializer `v` slices along axis 0 (Slice of an initializer with
-// constant or folded bounds on axis 0 only): the expert count of a stacked expert weight; 0 otherwise.
+// The expert count of the stacked expert weights `v` is the active slice of (stackedWeightSliced,
+// node_cost.h); 0 when `v` is no such slice.
 std::int64_t Lowerer::stackedWeightRows(int v) const {
     const int p = producer(v);
-    if (p < 0) {
-        return 0;
-    }
-    const Node &sn = g.nodes[static_cast<std::size_t>(p)];
-    if (sn.opType != QLatin1String("Slice") || !sn.domain.isEmpty()) {
-        return 0;
-    }
-    const int data = sn.input(0);
-    const int axes = sn.input(3);
-    if (data < 0 || !val(data).isInitializer() || !val(data).shapeKnown() || val(data).shape.size() != 3 || axes < 0 ||
-        !val(axes).intData || *val(axes).intData != std::vector<std::int64_t>{0}) {
-        return 0;
-    }
-    return val(data).shape[0];
+    const int stacked = p < 0 ? -1 : stackedWeightSliced(g, g.nodes[static_cast<std::size_t>(p)]);
+    return stacked < 0 ? 0 : val(stacked).shape[0];
 }
 
 bool Lowerer::lowerMatMul(int node, const Node &n, ComputeType ct, int eb, Kernel &out) const {

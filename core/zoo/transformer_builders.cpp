@@ -208,10 +208,12 @@ DecoderLmConfig scaledConfig(const DecoderLmConfig &config, const ZooOptions &op
     }
     if (options.widthMult != 1.0) {
         const std::int64_t headDim = config.hidden / config.heads;
+        // Multi-query attention keeps its one KV head; grouped attention scales the KV heads and keeps
+        // the query heads per KV head (as LlamaConfig does).
         const std::int64_t groups = std::max<std::int64_t>(1, config.heads / std::max<std::int64_t>(1, config.kvHeads));
-        c.heads = scaleHeads(config.heads, options.widthMult);
-        c.kvHeads = config.kvHeads == 1 ? 1 : std::max<std::int64_t>(1, c.heads / groups);
-        c.heads = c.kvHeads == 1 ? c.heads : c.kvHeads * groups;
+        const bool multiQuery = config.kvHeads == 1;
+        c.kvHeads = multiQuery ? 1 : scaleHeads(config.kvHeads, options.widthMult);
+        c.heads = multiQuery ? scaleHeads(config.heads, options.widthMult) : c.kvHeads * groups;
         c.hidden = c.heads * headDim;
         c.ffn = scaleFfn(config.ffn, options.widthMult);
     }

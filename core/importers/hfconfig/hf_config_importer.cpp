@@ -242,7 +242,8 @@ int HfModelConfig::layers() const {
 namespace {
 
 // The decoder LLMs built as Llama graphs (buildLlama), with what each changes and its
-// configuration class's defaults (transformers' Qwen2Config, Qwen3Config, Phi3Config, GemmaConfig).
+// configuration class's defaults (transformers' Qwen2Config, Qwen3Config, Phi3Config, GemmaConfig,
+// MixtralConfig, Qwen3MoeConfig).
 struct LlamaFamily {
     const char *modelType;
     const char *classPrefix;          // <prefix>Model / <prefix>ForCausalLM
@@ -254,28 +255,27 @@ struct LlamaFamily {
     bool qkNorm;
     bool fusedProjections;
     bool scaleEmbeddings;
-    bool mixtureOfExperts;            // num_local_experts / num_experts_per_tok (Mixtral)
-    const char *activationField;      // the config field naming the MLP activation (nullptr: fixed)
-    const char *activationField2;     // read first when present and not null (Gemma's hidden_activation)
-    const char *activation;           // its default
+    bool mixtureOfExperts;            // a sparse MoE block for the MLP (Mixtral, Qwen3-MoE)
+    const char *activationField;      // the config field naming the MLP activation
+    const char *activation;           // its default (also when the field is null)
 };
 
 constexpr LlamaFamily kLlamaFamilies[] = {
-    {"llama", "Llama", 2048, 0, 1e-6, false, false, false, false, false, false, "hidden_act", nullptr, "silu"},
-    {"mistral", "Mistral", 32768, 0, 1e-6, false, false, false, false, false, false, "hidden_act", nullptr, "silu"},
+    {"llama", "Llama", 2048, 0, 1e-6, false, false, false, false, false, false, "hidden_act", "silu"},
+    {"mistral", "Mistral", 32768, 0, 1e-6, false, false, false, false, false, false, "hidden_act", "silu"},
     // Qwen2: biased q/k/v, unbiased o_proj; the sliding window is off by default (use_sliding_window).
-    {"qwen2", "Qwen2", 32768, 0, 1e-6, false, true, false, false, false, false, "hidden_act", nullptr, "silu"},
+    {"qwen2", "Qwen2", 32768, 0, 1e-6, false, true, false, false, false, false, "hidden_act", "silu"},
     // Qwen3: q_norm / k_norm over each head; head_dim 128 unless stated.
-    {"qwen3", "Qwen3", 32768, 128, 1e-6, false, false, true, false, false, false, "hidden_act", nullptr, "silu"},
+    {"qwen3", "Qwen3", 32768, 128, 1e-6, false, false, true, false, false, false, "hidden_act", "silu"},
     // Phi-3: fused qkv_proj and gate_up_proj (same weights as separate projections, fewer GEMMs).
-    {"phi3", "Phi3", 4096, 0, 1e-5, false, false, false, true, false, false, "hidden_act", nullptr, "silu"},
+    {"phi3", "Phi3", 4096, 0, 1e-5, false, false, false, true, false, false, "hidden_act", "silu"},
     // Gemma: head_dim 256, tied embeddings scaled by sqrt(hidden); GemmaMLP uses hidden_activation
     // (gelu_pytorch_tanh when it is not set, whatever hidden_act says).
-    {"gemma", "Gemma", 8192, 256, 1e-6, true, false, false, false, true, false, nullptr, "hidden_activation", "gelu_pytorch_tanh"},
+    {"gemma", "Gemma", 8192, 256, 1e-6, true, false, false, false, true, false, "hidden_activation", "gelu_pytorch_tanh"},
     // Mixtral: Mistral with a sparse MoE block for the MLP (8 experts, 2 per token in 8x7B).
-    {"mixtral", "Mixtral", 32768, 0, 1e-5, false, false, false, false, false, true, "hidden_act", nullptr, "silu"},
+    {"mixtral", "Mixtral", 32768, 0, 1e-5, false, false, false, false, false, true, "hidden_act", "silu"},
     // Qwen3-MoE: Qwen3 (q/k norms) with num_experts experts of moe_intermediate_size.
-    {"qwen3_moe", "Qwen3Moe", 32768, 128, 1e-6, false, false, true, false, false, true, "hidden_act", nullptr, "silu"},
+    {"qwen3_moe", "Qwen3Moe", 32768, 128, 1e-6, false, false, true, false, false, true, "hidden_act", "silu"},
 };
 
 const LlamaFamily *llamaFamily(const QString &modelType) {
@@ -459,21 +459,14 @@ Result<HfModelConfig> parseHfConfigFields(const QByteArray &json, const QString 
         } else if (family->mixtureOfExperts) {
             c.experts = r.optionalInt("num_local_experts", 8);
             c.expertsPerToken = r.optionalInt("num_experts_per_tok", 2);
-            if (!r.failed() && c.expertsPerToken > c.experts) {
-                r.fail(QStringLiteral("'num_experts_per_tok' (%1) is more than 'num_local_experts' (%2)").arg(c.expertsPerToken).arg(c.experts));
-            }
-            if (!r.failed() && c.experts > 1024) {
-                r.fail(QStringLiteral("'num_local_experts' (%1) is out of range: at most 1024").arg(c.experts));
-            }
         }
-        if (family->activationField2 && o.contains(QLatin1String(family->activationField2))
-            && !o.value(QLatin1String(family->activationField2)).isNull()) {
-            c.activation = activationField(r, out.warnings, sourceName, family->activationField2, QLatin1String(family->activation));
-        } else if (family->activationField) {
-            c.activation = activationField(r, out.warnings, sourceName, family->activationField, QLatin1String(family->activation));
-        } else {
-            c.activation = QLatin1String(family->activation);
+        if (!r.failed() && c.experts > 0 && c.expertsPerToken > c.experts) {
+            r.fail(QStringLiteral("'num_experts_per_tok' (%1) is more than the %2 experts").arg(c.expertsPerToken).arg(c.experts));
         }
+        if (!r.failed() && c.experts > 1024) {
+            r.fail(QStringLiteral("the expert count (%1) is out of range: at most 1024").arg(c.experts));
+        }
+        c.activation = activationField(r, out.warnings, sourceName, family->activationField, QLatin1String(family->activation));
         if (c.headDim == 0) {
             checkHeads(r, c.hidden, c.heads, "hidden_size", "num_attention_heads");
         }

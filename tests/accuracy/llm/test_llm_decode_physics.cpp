@@ -33,6 +33,7 @@
 //    (every row), with hand-calculated floors for three cases (bandFloor).
 // Bandwidths are the catalogue's datasheet values (../shared/data/gpus/REFERENCE.md).
 #include "design/design.h"
+#include "graph/node_cost.h"
 #include "hardware/gpu_catalogue.h"
 #include "hardware/target.h"
 #include "predict/llm_runtime.h"
@@ -110,28 +111,16 @@ double unreadEmbedding(const Graph &g) {
     return unread;
 }
 
-// Elements of the stacked expert weights a decode step does not read: a grouped expert GEMM
-// (MatMul whose B operand slices a [experts, in, out] initializer) reads its active slice only.
+// Elements of the stacked expert weights a decode step does not read: a grouped expert GEMM reads
+// the active slice only (stackedWeightSliced).
 double unreadExpertWeights(const Graph &g) {
     double unread = 0;
     for (const Node &n : g.nodes) {
-        const int b = n.input(1);
-        if (n.opType != QLatin1String("MatMul") || b < 0) {
-            continue;
-        }
-        const Value &slice = g.values[static_cast<std::size_t>(b)];
-        if (slice.producer < 0 || !slice.shapeKnown()) {
-            continue;
-        }
-        const Node &sn = g.nodes[static_cast<std::size_t>(slice.producer)];
-        const int data = sn.input(0);
-        if (sn.opType != QLatin1String("Slice") || data < 0 || !g.values[static_cast<std::size_t>(data)].isInitializer()) {
-            continue;
-        }
-        const Value &stacked = g.values[static_cast<std::size_t>(data)];
-        if (stacked.shapeKnown() && stacked.shape.size() == 3 && slice.shape.size() == 3) {
-            unread += static_cast<double>(stacked.shape[0] - slice.shape[0]) * static_cast<double>(stacked.shape[1]) *
-                      static_cast<double>(stacked.shape[2]);
+        const int stacked = stackedWeightSliced(g, n);
+        const Value *slice = stacked < 0 ? nullptr : &g.values[static_cast<std::size_t>(n.output(0))];
+        if (slice && slice->shapeKnown() && g.values[static_cast<std::size_t>(stacked)].shapeKnown()) {
+            const Shape &all = g.values[static_cast<std::size_t>(stacked)].shape;
+            unread += static_cast<double>(all[0] - slice->shape[0]) * static_cast<double>(all[1]) * static_cast<double>(all[2]);
         }
     }
     return unread;

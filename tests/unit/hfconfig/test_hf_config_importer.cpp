@@ -391,6 +391,8 @@ void TestHfConfigImporter::brokenFilesGiveClearErrors_data() {
     QTest::newRow("unsupported architecture") << "broken_unsupported_architecture.json"
                                               << QStringList{QStringLiteral("BertForQuestionAnswering")};
     QTest::newRow("heads do not divide") << "broken_heads.json" << QStringList{QStringLiteral("'hidden_size' (30)"), QStringLiteral("'num_attention_heads' (4)")};
+    QTest::newRow("more experts per token than experts") << "broken_moe_top_k.json"
+                                                         << QStringList{QStringLiteral("'num_experts_per_tok' (8)"), QStringLiteral("4 experts")};
 }
 
 void TestHfConfigImporter::brokenFilesGiveClearErrors() {
