@@ -36,7 +36,7 @@ int runPredict(const QStringList &arguments) {
         "Ampere and later, as torch.backends.cudnn.allow_tf32 = True), fp32-strict (TF32 off everywhere),\n"
         "tf32 (GEMMs and convolutions on TF32), fp16, bf16, amp (autocast fp16), int8, fp8.\n"
         "Runtimes: eager (PyTorch-like, per-op host overhead) or fused (TensorRT/torch.compile-like); for LLM\n"
-        "decode also hf-eager (= eager), vllm (= fused), trt-llm, llama.cpp. --weights FORMAT: LLM weight formats.\n"
+        "decode also hf-eager (= eager), vllm (= fused), trt-llm, llama.cpp, tinychat. --weights FORMAT: LLM weight formats.\n"
         "An LLM request (--prompt P --output N [--batch B]) reports TTFT, TPOT, end-to-end latency and tokens/s."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("MODEL"), QStringLiteral("Model file, config.json, zoo:NAME or project."));

@@ -152,7 +152,7 @@ int runSweepCommand(const QStringList &arguments) {
     const QCommandLineOption seq(QStringLiteral("seq"), QStringLiteral("Sequence lengths (default: the model's)."), QStringLiteral("N,..."));
     const QCommandLineOption image(QStringLiteral("image"), QStringLiteral("Square image sizes (default: the model's)."), QStringLiteral("N,..."));
     const QCommandLineOption precision(QStringLiteral("precision"), QStringLiteral("Precisions (default fp32)."), QStringLiteral("P,..."));
-    const QCommandLineOption runtime(QStringLiteral("runtime"), QStringLiteral("Runtimes: eager, fused (default eager); or one LLM serving runtime: hf-eager, vllm, trt-llm, llama.cpp."), QStringLiteral("R,..."));
+    const QCommandLineOption runtime(QStringLiteral("runtime"), QStringLiteral("Runtimes: eager, fused (default eager); or one LLM serving runtime: hf-eager, vllm, trt-llm, llama.cpp, tinychat."), QStringLiteral("R,..."));
     const QCommandLineOption weights(QStringLiteral("weights"),
                                      QStringLiteral("Weight format of the GEMM weights (LLMs): %1 (default: the precision's).")
                                          .arg(weightFormatNames().join(QStringLiteral(", "))),

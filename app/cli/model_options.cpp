@@ -66,7 +66,7 @@ void addModelOptions(QCommandLineParser &parser, unsigned groups) {
                                         "amp, int8, fp8."), QStringLiteral("P")},
             {kRuntime,
              QStringLiteral("eager (default) or fused; LLM serving runtimes: hf-eager (= eager), vllm (= fused), "
-                            "trt-llm, llama.cpp."),
+                            "trt-llm, llama.cpp, tinychat."),
              QStringLiteral("R")},
             {kWeights,
              QStringLiteral("Weight format of the GEMM weights (LLMs): %1; aliases awq, gptq, int4 (w4a16), "

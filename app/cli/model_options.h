@@ -4,7 +4,7 @@
 //                   --input SHAPES (TorchScript forward() inputs, "1x3x224x224,1x128:i64")
 //   structure       --width-mult F  --depth N (zoo and config.json models; imported graphs take
 //                   the multiplier only)
-//   execution       --precision P  --runtime eager|fused|hf-eager|vllm|trt-llm|llama.cpp
+//   execution       --precision P  --runtime eager|fused|hf-eager|vllm|trt-llm|llama.cpp|tinychat
 //                   --weights FORMAT (fp16, w8a16, w8a8, fp8, w4a16, q4_k, ...: weight_format.h)
 // MODEL is a file (.onnx, TorchScript, HuggingFace config.json), zoo:NAME or a .infersight
 // project (whose stored knobs are the defaults the options above override).

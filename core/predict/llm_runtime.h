@@ -10,6 +10,8 @@
 //              (gpu_memory_utilization) for weights, activations and KV (the generic "fused")
 //   trt-llm    TensorRT-LLM: the same kernel class, paged KV in 64-token blocks, 90 % of the free
 //              memory for KV (kv_cache_free_gpu_mem_fraction)
+//   tinychat   TinyChat (llm-awq): AWQ's W4A16 GEMV kernels, which stream 4-bit weights slower
+//              than the vLLM class's; otherwise priced as vllm
 //   llama.cpp  llama.cpp's CUDA backend (ggml): its own GEMV kernels (a per-SM streaming limit),
 //              one host launch per kernel (no CUDA graphs in the measured builds), KV for the
 //              whole context allocated up front
@@ -49,14 +51,14 @@ struct LlmRuntime {
     bool operator==(const LlmRuntime &) const = default;
 };
 
-// The built-in runtimes (hf-eager, vllm, trt-llm, llama.cpp), fitted parameters compiled in.
+// The built-in runtimes (hf-eager, vllm, trt-llm, tinychat, llama.cpp), fitted parameters compiled in.
 const std::vector<LlmRuntime> &llmRuntimes();
 // By id or alias, case-insensitive: "eager" and "hf"/"transformers" -> hf-eager; "fused" -> vllm;
 // "tensorrt-llm"/"trtllm" -> trt-llm; "llamacpp"/"gguf" -> llama.cpp. nullptr when unknown.
 const LlmRuntime *findLlmRuntime(const QString &name);
 // The runtime an LLM decode step runs on for a generic lowering (eager -> hf-eager, fused -> vllm).
 const LlmRuntime &defaultLlmRuntime(Runtime lowering);
-// Ids for help texts: "eager, fused, hf-eager, vllm, trt-llm, llama.cpp".
+// Ids for help texts: "eager, fused, hf-eager, vllm, trt-llm, tinychat, llama.cpp".
 QStringList llmRuntimeNames();
 // The generic lowering a --runtime value asks for (eager/fused or an LLM runtime's), nullopt if unknown.
 std::optional<Runtime> loweringFromRuntimeName(const QString &name);

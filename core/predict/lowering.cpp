@@ -445,6 +445,9 @@ private:
     void noteUnknown(const Node &n, const PlannedNode &pn);  // counts an uncosted node in the plan
     bool lowerMatMul(int node, const Node &n, ComputeType ct, int eb, Kernel &out) const;
     std::int64_t stackedWeightRows(int v) const;
+    int broadcastSource(int v) const;
+    bool materialisesBroadcast(const Node &n) const;
+    std::int64_t sharedKvGroup(int operand, const Kernel &product) const;
     bool lowerGemm(int node, const Node &n, ComputeType ct, int eb, Kernel &out) const;
     bool lowerConv(const Node &n, ComputeType ct, int eb, Kernel &out) const;
     bool lowerPool(const Node &n, int eb, Kernel &out) const;
@@ -1146,14 +1149,103 @@ void Lowerer::lowerMhaMember(int node, const Node &n, PlannedNode &pn, int rb) {
     }
 }
 
+// The input of the Expand that broadcasts `v`, reached back from it through views and transposes
+// (grouped-query attention's repeat_kv: [B, kv, 1, T, d] expanded to [B, kv, g, T, d] and viewed as
+// [B, kv g, T, d]); -1 when no broadcasting Expand feeds it.
+int Lowerer::broadcastSource(int v) const {
+    for (int guard = 0; guard < 8 && v >= 0; ++guard) {
+        const int p = producer(v);
+        if (p < 0) {
+            return -1;
+        }
+        const Node &pn = g.nodes[static_cast<std::size_t>(p)];
+        const OpKind k = kindOf(p);
+        if (k == OpKind::View && pn.opType == QLatin1String("Expand")) {
+            const std::int64_t in = elems(pn.input(0));
+            return in > 0 && in < elems(pn.output(0)) ? pn.input(0) : -1;
+        }
+        if ((k != OpKind::View && k != OpKind::Transpose) || pn.opType == QLatin1String("Slice") ||
+            pn.opType == QLatin1String("Split")) {
+            return -1;
+        }
+        v = pn.input(0);
+    }
+    return -1;
+}
+
+// Eager PyTorch: a reshape that merges a broadcast (expanded) dimension cannot be a view and
+// copies, as repeat_kv's `expand(...).reshape(...)` in HF's eager attention does (the copy writes
+// the repeated heads). Not where it feeds an SDPA op: transformers 5 with PyTorch >= 2.5 passes
+// grouped KV heads to scaled_dot_product_attention with enable_gqa instead of repeating them
+// (sdpa_attention.py, use_gqa_in_sdpa; the measured GQA rows of data/measured ran so).
+bool Lowerer::materialisesBroadcast(const Node &n) const {
+    if (n.opType != QLatin1String("Reshape") || n.output(0) < 0) {
+        return false;
+    }
+    // Forwards through views and transposes (the dynamo exporter reshapes the repeated K again).
+    std::vector<int> frontier{n.output(0)};
+    for (int depth = 0; depth < 4 && !frontier.empty(); ++depth) {
+        std::vector<int> next;
+        for (int v : frontier) {
+            for (const std::int32_t *c = a.consumersBegin(v); c != a.consumersEnd(v); ++c) {
+                const std::size_t ci = static_cast<std::size_t>(*c);
+                if (attentionMember[ci]) {
+                    return false;
+                }
+                if ((a.kinds[ci] == OpKind::View || a.kinds[ci] == OpKind::Transpose) && g.nodes[ci].output(0) >= 0) {
+                    next.push_back(g.nodes[ci].output(0));
+                }
+            }
+        }
+        frontier = std::move(next);
+    }
+    const int p = producer(n.input(0));
+    if (p < 0 || kindOf(p) != OpKind::View || g.nodes[static_cast<std::size_t>(p)].opType != QLatin1String("Expand")) {
+        return false;
+    }
+    // An activation expanded (a constant expanded and reshaped is shape arithmetic: folded, or a
+    // fill the exporter writes for an indexed assignment, Swin's attention mask).
+    const int source = g.nodes[static_cast<std::size_t>(p)].input(0);
+    const std::int64_t in = elems(source);
+    return in > 0 && in < elems(n.input(0)) && !folded(source) && !val(source).isInitializer() &&
+           (producer(source) < 0 || kindOf(producer(source)) != OpKind::Fill);
+}
+
+// How many query heads share each KV head in the product `product` of which `operand` is the K
+// or V side: the elements the product would read over its batch over the distinct elements behind
+// it (repeat_kv's Expand, or a MatMul broadcasting one KV head over the query heads); 1 when none.
+std::int64_t Lowerer::sharedKvGroup(int operand, const Kernel &product) const {
+    const std::int64_t read = product.batch * product.k * product.n;
+    const int source = broadcastSource(operand);
+    const std::int64_t distinct = source >= 0 ? elems(source) : elems(operand);
+    if (distinct <= 0 || read <= distinct || read % distinct != 0) {
+        return 1;
+    }
+    return read / distinct;
+}
+
 bool Lowerer::attentionKernel(int scores, int context, ComputeType ct, int eb, Kernel &out) const {
     Kernel qk, pv;
-    if (!lowerMatMul(scores, g.nodes[static_cast<std::size_t>(scores)], ct, eb, qk) ||
-        !lowerMatMul(context, g.nodes[static_cast<std::size_t>(context)], ct, eb, pv)) {
+    const Node &sn = g.nodes[static_cast<std::size_t>(scores)];
+    const Node &cn = g.nodes[static_cast<std::size_t>(context)];
+    if (!lowerMatMul(scores, sn, ct, eb, qk) || !lowerMatMul(context, cn, ct, eb, pv)) {
         return false;
     }
     // One kernel doing both products (flops = 2 S Skv (D + Dv)); scores never reach DRAM.
-    out = Kernel::gemm(qk.m, qk.n, qk.k + pv.n, qk.batch, false, ct, eb);
+    std::int64_t rows = qk.m;
+    std::int64_t batch = qk.batch;
+    // Grouped-query / multi-query attention in a fused engine: a KV head is read once for the
+    // query heads sharing it, whose rows the kernel takes together (FlashAttention's decode packs
+    // the group into the query rows, TensorRT-LLM's XQA, calm), where the generic lowering repeats
+    // the KV heads to every query head (HF's repeat_kv). Same flops, 1 / group of the KV bytes.
+    if (fused) {
+        const std::int64_t group = sharedKvGroup(sn.input(1), qk);
+        if (group > 1 && group == sharedKvGroup(cn.input(1), pv) && batch % group == 0) {
+            rows *= group;
+            batch /= group;
+        }
+    }
+    out = Kernel::gemm(rows, qk.n, qk.k + pv.n, batch, false, ct, eb);
     return out.valid();
 }
 
@@ -1877,7 +1969,7 @@ bool Lowerer::lowerWithoutKernels(int node, const Node &n, PlannedNode &pn, OpKi
     }
     const bool viewTranspose = k == OpKind::Transpose && (isViewTranspose(n) || eagerViewTranspose[ni]);
     const bool layoutFolded = fused && (k == OpKind::Transpose || (k == OpKind::Copy && n.opType == QLatin1String("Concat")));
-    if (k == OpKind::View || viewTranspose || layoutFolded) {
+    if ((k == OpKind::View && (fused || !materialisesBroadcast(n))) || viewTranspose || layoutFolded) {
         setOutputBytes(n, n.input(0) >= 0 && isFloatValue(n.input(0)) ? vbytes(n.input(0)) : rb);
         pn.host = fused ? HostOpClass::None : HostOpClass::View;
         pn.hostOps = fused ? 0 : 1;
@@ -1983,8 +2075,17 @@ void Lowerer::emitKernels(const NodeLowering &c) {
     case OpKind::Copy: emitCopy(c); return;
     case OpKind::Attention:
     case OpKind::Generic:
-    case OpKind::Free:
-    case OpKind::View: emitGeneric(c.node, c.pn, c.eb); return;
+    case OpKind::Free: emitGeneric(c.node, c.pn, c.eb); return;
+    case OpKind::View:
+        if (materialisesBroadcast(c.n)) {
+            // Writes the repeated heads and reads each source element once from DRAM (the repeats
+            // hit the cache): a copy moving (source + output) bytes.
+            const std::int64_t source = elems(g.nodes[static_cast<std::size_t>(producer(c.n.input(0)))].input(0));
+            pushKernel(c.node, Kernel::copy((source + c.outE) / 2, c.eb, 1));
+            return;
+        }
+        emitGeneric(c.node, c.pn, c.eb);
+        return;
     }
 }
 

@@ -198,8 +198,8 @@ QString llmRuntimeFamilyFor(const QString &publishedRuntime) {
 }
 
 QString llmProfileForFamily(const QString &family) {
-    if (family == QLatin1String("llama.cpp")) {
-        return QStringLiteral("llama.cpp");
+    if (family == QLatin1String("llama.cpp") || family == QLatin1String("tinychat")) {
+        return family;
     }
     if (family == QLatin1String("hf-eager") || family == QLatin1String("lightning") || family == QLatin1String("autoawq") ||
         family == QLatin1String("onnxruntime")) {

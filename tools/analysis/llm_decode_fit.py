@@ -212,13 +212,17 @@ def llm_floor_ratios():
             continue
         marginal[(k[0], k[1])].append(frac)
         print('   %-10s %-6s %-16s %-12s .. %-12s fraction %.2f  fixed %5.2f ms' % (k[0], k[1], k[2], lo[2], hi[2], frac, fixed))
-    fused = ('calm', 'exllamav2', 'mlc-llm', 'tinychat', 'trt-llm', 'vllm')
+    # The vLLM class (llm_runtime.cpp "vllm" / "trt-llm"); TinyChat's AWQ kernels are their own runtime.
+    fused = ('calm', 'exllamav2', 'mlc-llm', 'trt-llm', 'vllm')
     for bits, formats in (('8-bit', ('fp8', 'w8a8', 'w8a16')), ('4-bit', ('w4a16',))):
         meds = {k[0]: float(np.median(v)) for k, v in marginal.items() if k[1] in formats and k[0] in fused}
         if meds:
-            print('   fused engines, %s: %s; median %.2f' % (bits, ', '.join('%s %.2f' % kv for kv in sorted(meds.items())),
-                                                          float(np.median(list(meds.values())))))
-    print('   (llm_runtime.cpp: 8-bit cap 0.91; 4-bit cap 0.79, not the median: it holds the w4a16 rows better held out)')
+            print('   vLLM-class engines, %s: %s; median %.2f' % (bits, ', '.join('%s %.2f' % kv for kv in sorted(meds.items())),
+                                                               float(np.median(list(meds.values())))))
+    tinychat = [f for (e, fmt), v in marginal.items() if e == 'tinychat' and fmt == 'w4a16' for f in v]
+    if tinychat:
+        print('   tinychat, 4-bit: median %.2f' % float(np.median(tinychat)))
+    print('   (llm_runtime.cpp: vllm 8-bit cap 0.91, 4-bit cap 0.84; tinychat 4-bit cap 0.69)')
 
 
 def few_column_efficiency(gens):

@@ -332,13 +332,10 @@ void KnobsPanel::fillRuntimeCombo(bool llm) {
     m_runtime->clear();
     if (llm) {
         // As LLM users know them; each maps onto the eager or fused lowering (core/predict/llm_runtime.h).
-        for (const QString &id : llmRuntimeNames()) {
-            const LlmRuntime *r = findLlmRuntime(id);
-            if (r == nullptr) {
-                continue;
-            }
-            m_runtime->addItem(r->label, r->id);
-            m_runtime->setItemData(m_runtime->count() - 1, r->description, Qt::ToolTipRole);
+        // (llmRuntimeNames() leads with the generic aliases "eager" and "fused": listed once each.)
+        for (const LlmRuntime &r : llmRuntimes()) {
+            m_runtime->addItem(r.label, r.id);
+            m_runtime->setItemData(m_runtime->count() - 1, r.description, Qt::ToolTipRole);
         }
     } else {
         m_runtime->addItem(tr("Eager (PyTorch)"), static_cast<int>(Runtime::Eager));

@@ -11,18 +11,22 @@
 // Likewise a mixture of experts' step reads its routed experts only (Mixtral-8x7B: 2 of 8 per
 // layer at batch 1; unreadExpertWeights), though memory holds them all.
 //  - never below the floor;
-//  - at least 1.1x the floor (the issue's lower edge), every step, no exemption: the decode class
-//    caps the streaming fraction at 0.92 (kMaxFraction, decode_model.cpp) and vLLM's 8-bit / 4-bit
-//    weight kernels at 0.91 / 0.79 (the published fused rows with fixed costs cancelled,
-//    tools/analysis/llm_decode_fit.py part 4), plus each step's fixed costs. One measured engine
-//    runs faster: calm's Mistral-7B fp16 context-0 row on the RTX 4090 (15.38 ms) is 1.088x this
-//    floor (tools/analysis/llm_floor_ratios.py), which the issue's edge would call impossible;
+//  - at least 1.1x the floor (the issue's lower edge) on every step that fits in the GPU's memory:
+//    the decode class caps the streaming fraction at 0.92 (kMaxFraction, decode_model.cpp) and vLLM's
+//    8-bit / 4-bit weight kernels at 0.91 / 0.84 (the published fused rows with fixed costs
+//    cancelled, tools/analysis/llm_decode_fit.py part 4), plus each step's fixed costs. A step that
+//    does not fit (Llama-2-70B's 138 GB of fp16 weights on a 32 GB V100) is held to kBandLowNoFit,
+//    1 / kMaxFraction: the fastest measured engine, calm's Mistral-7B fp16 context-0 row on the
+//    RTX 4090 (15.38 ms), is 1.088x this floor (tools/analysis/llm_floor_ratios.py), which the
+//    issue's edge would call impossible; at 0.92 of the V100's bandwidth that 70B step is 1.097x.
+//    Until 2026-11-28 every step passed 1.1x, helped by attention reading grouped KV heads repeated
+//    to the query heads (8x Llama-2-70B's KV bytes), since corrected (lowering.cpp, sharedKvGroup);
 //  - at most 1.7x the floor (the issue's upper edge) where the floor is at least kBandFloorMs, for
-//    16-bit and 8-bit weights. 4-bit weights: at most kBandHigh4Bit, the highest ratio the published
-//    fused 4-bit engines measure at floors >= 2 ms (tools/analysis/llm_floor_ratios.py: TinyChat
-//    Llama-3-8B on the RTX A6000, 2.08x; calm's Llama-2-7B on the RTX 4090 1.79x, ExLlamaV2 1.75x,
-//    TensorRT-LLM 1.73x, TinyChat on the AGX Orin 1.84-1.90x at a 17 ms floor; 20 of the 55 such rows
-//    exceed 1.7x, 17 without Falcon-7B, whose 2.25-2.57x are left aside: docs/accuracy.md). Exempt: steps
+//    every weight format. The vLLM class's published 4-bit engines measure up to 1.75x at such floors
+//    (ExLlamaV2 Llama-2-7B on the RTX 3090 Ti; TensorRT-LLM 1.73x; tools/analysis/llm_floor_ratios.py);
+//    TinyChat's AWQ kernels (up to 2.08x, the AGX Orin rows 1.84-1.90x) are their own runtime
+//    (llm_runtime.cpp, "tinychat") since 2026-11-28, and until then held this edge at 2.08x for 4-bit
+//    weights. Exempt: steps
 //    whose floor is under 2 ms, where fixed costs dominate: a vLLM step has its per-step host cost
 //    (0.3 ms) plus 100 to 650 kernels of about 1 us each (tau) whatever its bytes, 0.4 to 1 ms in
 //    all, while GPT-2 (124M parameters) streams its int4 weights in 0.011 ms on a B200 (the step is
@@ -51,8 +55,8 @@ namespace {
 
 constexpr double kBandFloorMs = 2.0;
 constexpr double kBandLow = 1.1;    // issue 18
-constexpr double kBandHigh = 1.7;   // issue 18 (16-bit and 8-bit weights)
-constexpr double kBandHigh4Bit = 2.08;  // the published fused 4-bit engines (above)
+constexpr double kBandLowNoFit = 1.0 / 0.92;  // a step that cannot run: the decode class's fastest (above)
+constexpr double kBandHigh = 1.7;   // issue 18
 constexpr double kFixedCeilingMs = 1.5;  // vLLM's per-step cost plus ~100-650 kernels at about 1 us
 
 struct Row {
@@ -65,6 +69,7 @@ struct Row {
     double floorMs = 0;      // (weights + KV) / datasheet bandwidth: the issue's floor
     double readFloorMs = 0;  // the decode kernels' bytes (what the step reads and writes) / datasheet bandwidth
     double bandLowMs = 0;
+    bool fits = true;
 };
 
 bool hasInt8(const GpuSpec &gpu) {
@@ -186,6 +191,7 @@ const std::vector<Row> &rows() {
                     }
                     r.readFloorMs = gemmBytes / (gpu.bandwidthGBps * 1e9) * 1e3;
                     r.bandLowMs = p->bandLowMs;
+                    r.fits = p->memory.fits;
                     out.push_back(r);
                 }
             }
@@ -225,33 +231,37 @@ void TestLlmDecodePhysics::withinTheBand() {
     int failures = 0;
     int banded = 0;
     double lo = 1e9, hi = 0, hi4 = 0;
-    double lowest = 1e9;  // over every step
+    double lowest = 1e9;  // over every step that fits
+    double lowestNoFit = 1e9;
     QString lowestStep;
     for (const Row &r : rows()) {
         const double ratio = r.ms / r.floorMs;
-        bool ok = ratio >= kBandLow;
-        if (ratio < lowest) {
+        bool ok = ratio >= (r.fits ? kBandLow : kBandLowNoFit);
+        if (r.fits && ratio < lowest) {
             lowest = ratio;
             lowestStep = r.model + QLatin1Char(' ') + r.gpu + QLatin1Char(' ') + r.format;
+        }
+        if (!r.fits) {
+            lowestNoFit = std::min(lowestNoFit, ratio);
         }
         const bool fourBit = r.format == QLatin1String("w4a16");
         if (r.floorMs >= kBandFloorMs) {
             ++banded;
             lo = std::min(lo, ratio);
             (fourBit ? hi4 : hi) = std::max(fourBit ? hi4 : hi, ratio);
-            ok = ok && ratio <= (fourBit ? kBandHigh4Bit : kBandHigh);
+            ok = ok && ratio <= kBandHigh;
         } else {
             ok = ok && r.ms <= kBandHigh * r.floorMs + kFixedCeilingMs;
         }
         if (!ok) {
             ++failures;
-            qWarning("%s %s %s: %.3f ms, floor %.3f ms (%.2fx)", qPrintable(r.model), qPrintable(r.gpu),
-                     qPrintable(r.format), r.ms, r.floorMs, ratio);
+            qWarning("%s %s %s: %.3f ms, floor %.3f ms (%.2fx)%s", qPrintable(r.model), qPrintable(r.gpu),
+                     qPrintable(r.format), r.ms, r.floorMs, ratio, r.fits ? "" : ", does not fit");
         }
     }
     qInfo("%d of %zu steps have a floor >= %.1f ms: %.3f .. %.3fx the floor (16-bit and 8-bit weights), up to %.3fx (4-bit); "
-          "every step >= %.3fx (%s)",
-          banded, rows().size(), kBandFloorMs, lo, hi, hi4, lowest, qPrintable(lowestStep));
+          "every step that fits >= %.3fx (%s); those that do not >= %.3fx",
+          banded, rows().size(), kBandFloorMs, lo, hi, hi4, lowest, qPrintable(lowestStep), lowestNoFit);
     QVERIFY(banded > 200);
     QCOMPARE(failures, 0);
 }
@@ -281,6 +291,10 @@ void TestLlmDecodePhysics::bandFloor_data() {
     // Llama-2-13B: 40 x (4 x 5120^2 + 3 x 5120 x 13824) + 32000 x 5120 = 12,851,609,600 weights
     //   = 25.703 GB; KV at 512 tokens 2 x 40 x 5120 x 512 x 2 B = 0.419 GB; 26.123 GB at the
     //   L40S's 864 GB/s: 30.23 ms.
+    // Mistral-7B (grouped-query: 8 KV heads of 128): 32 x (2 x 4096^2 + 2 x 4096 x 1024 + 3 x 4096 x
+    //   14336) + 32000 x 4096 = 7,110,393,856 weights = 14.221 GB; KV at 4000 tokens 2 x 32 x 1024 x
+    //   4000 x 2 B = 0.524 GB (the 8 KV heads, not the 32 query heads); 14.745 GB at 3352 GB/s: 4.399 ms.
+    QTest::newRow("mistral-7b h100 4000") << QStringLiteral("mistral-7b") << QStringLiteral("h100-sxm5-80gb") << 4000 << 4.399;
     QTest::newRow("llama-2-7b h100 2000") << QStringLiteral("llama-2-7b") << QStringLiteral("h100-sxm5-80gb") << 2000 << 4.25;
     QTest::newRow("llama-2-7b a100-80 2000") << QStringLiteral("llama-2-7b") << QStringLiteral("a100-sxm4-80gb") << 2000 << 6.99;
     QTest::newRow("llama-2-13b l40s 512") << QStringLiteral("llama-2-13b") << QStringLiteral("l40s") << 512 << 30.2;
@@ -312,6 +326,8 @@ void TestLlmDecodePhysics::bandFloor() {
           context, p->latencyMs, p->bandLowMs, p->bandHighMs, floorMs);
     QVERIFY(p->bandLowMs >= floorMs);
     QVERIFY(p->bandLowMs <= p->latencyMs);
+    QVERIFY(p->latencyMs >= kBandLow * floorMs);
+    QVERIFY(p->latencyMs <= kBandHigh * floorMs);
 }
 
 void TestLlmDecodePhysics::monotonicInBandwidth() {

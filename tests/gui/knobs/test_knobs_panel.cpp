@@ -7,6 +7,7 @@
 #include "knobs/knobs_panel.h"
 
 #include "hardware/gpu_catalogue.h"
+#include "predict/llm_runtime.h"
 #include "predict/predictor.h"
 #include "session/explorer_session.h"
 #include "../session_test_support.h"
@@ -431,6 +432,14 @@ void TestKnobsPanel::decoderShowsPhaseAndContext() {
     QVERIFY(weights->isVisibleTo(m_panel.get()));
     QVERIFY(output->isVisibleTo(m_panel.get()));
     QVERIFY(runtime->findData(QStringLiteral("vllm")) >= 0);
+    // Each runtime once (the generic "eager" / "fused" are aliases of hf-eager / vllm, not entries).
+    QCOMPARE(runtime->count(), static_cast<int>(llmRuntimes().size()));
+    QStringList listed;
+    for (int i = 0; i < runtime->count(); ++i) {
+        listed << runtime->itemData(i).toString();
+    }
+    QCOMPARE(listed, (QStringList{QStringLiteral("hf-eager"), QStringLiteral("vllm"), QStringLiteral("trt-llm"),
+                                  QStringLiteral("tinychat"), QStringLiteral("llama.cpp")}));
     QVERIFY(choose(runtime, QStringLiteral("vllm")));
     QCOMPARE(m_session->spec().llm.runtime, QStringLiteral("vllm"));
     QCOMPARE(m_session->knobs().runtime, Runtime::Fused);

@@ -61,6 +61,7 @@ private slots:
     void kernelCounts();
     void depthwiseMemoryFormat();
     void fusedRmsNormFlops();
+    void groupedQueryAttention();
     void resnet50Counts_data();
     void resnet50Counts();
     void precisionPaths_data();
@@ -220,6 +221,52 @@ void TestLowering::fusedRmsNormFlops() {
         }
     }
     QVERIFY(found);
+}
+
+// Grouped-query attention (Mistral-7B: 32 query heads share 8 KV heads, groups of 4) in a decode
+// step with 4,000 cached tokens. Fused: one attention kernel per layer reads each KV head once, the
+// group's 4 query rows together (FlashAttention's decode packing, TensorRT-LLM's XQA): batch 8,
+// rows 4, K and V of 4,001 tokens x 128. Until 2026-11-28 it read the KV heads repeated to the 32
+// query heads, 4x the bytes (calm's context-4000 steps grow by the KV read once: docs/accuracy.md).
+// Eager (HF's repeat_kv): expand + reshape copies the repeated heads, one copy kernel each for K and
+// V, moving the 8 heads once and writing the 32.
+void TestLowering::groupedQueryAttention() {
+    Knobs knobs;
+    knobs.batch = 1;
+    knobs.sequence = 1;
+    knobs.phase = DecoderPhase::Decode;
+    knobs.context = 4000;
+    Result<Design> m = Design::open(QStringLiteral("zoo:mistral-7b"), knobs);
+    QVERIFY2(m.ok(), m ? "" : qPrintable(m.errorMessage()));
+    const std::int64_t tokens = 4001, dh = 128;
+    const KernelPlan fused = lower(m->graph(), Precision::FP16, Runtime::Fused);
+    int attention = 0;
+    for (const PlannedKernel &k : fused.kernels) {
+        if (k.role != KernelRole::Attention) {
+            continue;
+        }
+        ++attention;
+        QCOMPARE(k.kernel.batch, std::int64_t{8});
+        QCOMPARE(k.kernel.m, std::int64_t{4});
+        QCOMPARE(k.kernel.n, tokens);
+        QCOMPARE(k.kernel.k, 2 * dh);
+        // Flops as the 32 heads' both products: 2 x 32 x 4001 x (128 + 128).
+        QCOMPARE(k.kernel.flops(), 2.0 * 32 * tokens * 2 * dh);
+    }
+    QCOMPARE(attention, 32);
+    const KernelPlan eager = lower(m->graph(), Precision::FP16, Runtime::Eager);
+    int repeats = 0;
+    for (const PlannedKernel &k : eager.kernels) {
+        const QString name = k.node >= 0 ? m->graph().nodes[static_cast<std::size_t>(k.node)].name : QString();
+        if (!name.contains(QLatin1String("repeat_"))) {
+            continue;
+        }
+        ++repeats;
+        QCOMPARE(k.kernel.kind, KernelClass::Copy);
+        // 8 heads read, 32 written, 2 bytes each: (8 + 32) x 4001 x 128 x 2 bytes.
+        QCOMPARE(k.kernel.bytes(), (8.0 + 32.0) * tokens * dh * 2.0);
+    }
+    QCOMPARE(repeats, 2 * 32);
 }
 
 void TestLowering::precisionPaths_data() {
