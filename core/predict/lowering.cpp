@@ -1215,13 +1215,15 @@ bool Lowerer::materialisesBroadcast(const Node &n) const {
 // or V side: the elements the product would read over its batch over the distinct elements behind
 // it (repeat_kv's Expand, or a MatMul broadcasting one KV head over the query heads); 1 when none.
 std::int64_t Lowerer::sharedKvGroup(int operand, const Kernel &product) const {
-    const std::int64_t read = product.batch * product.k * product.n;
+    // In doubles: a hostile file's broadcast batch times k x n may exceed 64 bits.
+    const double read = static_cast<double>(product.batch) * static_cast<double>(product.k) * static_cast<double>(product.n);
     const int source = broadcastSource(operand);
-    const std::int64_t distinct = source >= 0 ? elems(source) : elems(operand);
-    if (distinct <= 0 || read <= distinct || read % distinct != 0) {
+    const double distinct = static_cast<double>(source >= 0 ? elems(source) : elems(operand));
+    const double group = distinct > 0 ? read / distinct : 0.0;
+    if (!(group > 1.0) || group > 65536.0 || group != std::floor(group)) {
         return 1;
     }
-    return read / distinct;
+    return static_cast<std::int64_t>(group);
 }
 
 bool Lowerer::attentionKernel(int scores, int context, ComputeType ct, int eb, Kernel &out) const {
