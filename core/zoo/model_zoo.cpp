@@ -269,6 +269,19 @@ std::vector<ZooModel> makeModels() {
     addLlama("llama-2-70b", llama(8192, 28672, 80, 64, 8), 68976648192, "Llama 2 70B: grouped-query attention with 8 KV heads",
              "transformers LlamaForCausalLM, meta-llama/Llama-2-70b-hf config");
     {
+        // Llama 3: the 128,256-token vocabulary, untied lm_head, GQA with 8 KV heads at both sizes
+        // (meta-llama/Meta-Llama-3-8B and -70B configs; 8,030,261,248 and 70,553,706,496 parameters
+        // as Meta publishes them, "8B" / "70B"; rope_theta 500,000 does not change the graph).
+        LlamaConfig l3 = llama(4096, 14336, 32, 32, 8, 8192);
+        l3.vocab = 128256;
+        addLlama("llama-3-8b", l3, 8030261248, "Llama 3 8B (Meta 2024): 128k vocabulary, GQA with 8 KV heads",
+                 "transformers LlamaForCausalLM, meta-llama/Meta-Llama-3-8B config");
+        l3 = llama(8192, 28672, 80, 64, 8, 8192);
+        l3.vocab = 128256;
+        addLlama("llama-3-70b", l3, 70553706496, "Llama 3 70B: 128k vocabulary, GQA with 8 KV heads",
+                 "transformers LlamaForCausalLM, meta-llama/Meta-Llama-3-70B config");
+    }
+    {
         LlamaConfig m = llama(4096, 14336, 32, 32, 8, 32768);
         list.push_back(language(QStringLiteral("mistral-7b"), QStringLiteral("llama"),
                                 QStringLiteral("Mistral 7B v0.1 (Jiang et al. 2023): GQA with 8 KV heads (sliding window not modelled)"),
@@ -413,6 +426,8 @@ const ZooModel *findZooModel(const QString &name) {
         {QStringLiteral("meta-llama/llama-2-7b-hf"), QStringLiteral("llama-2-7b")},
         {QStringLiteral("meta-llama/llama-2-13b-hf"), QStringLiteral("llama-2-13b")},
         {QStringLiteral("meta-llama/llama-2-70b-hf"), QStringLiteral("llama-2-70b")},
+        {QStringLiteral("meta-llama/meta-llama-3-8b"), QStringLiteral("llama-3-8b")},
+        {QStringLiteral("meta-llama/meta-llama-3-70b"), QStringLiteral("llama-3-70b")},
         {QStringLiteral("mistralai/mistral-7b-v0.1"), QStringLiteral("mistral-7b")},
         {QStringLiteral("google/switch-base-8"), QStringLiteral("switch-base-8")},
         {QStringLiteral("qwen/qwen2.5-0.5b"), QStringLiteral("qwen2.5-0.5b")},

@@ -68,7 +68,7 @@ void TestModelZoo::parameterCount_data() {
         {"gpt2-large", 774030080},       {"gpt2-xl", 1557611200},          {"opt-125m", 125239296},
         {"opt-350m", 331196416},         {"opt-1.3b", 1315758080},         {"llama-2-7b", 6738415616},
         {"llama-2-13b", 13015864320},    {"llama-2-70b", 68976648192},     {"mistral-7b", 7241732096},
-        {"switch-base-8", 619339008},
+        {"switch-base-8", 619339008},    {"llama-3-8b", 8030261248},       {"llama-3-70b", 70553706496},
     };
     for (const auto &[name, expected] : rows) {
         QTest::newRow(name) << QString::fromLatin1(name) << expected;

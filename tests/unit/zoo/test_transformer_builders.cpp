@@ -110,6 +110,8 @@ void TestTransformerBuilders::parameterFormulas_data() {
     QTest::newRow("gpt2-xl") << "gpt2-xl" << gpt2Params(50257, 1024, 1600, 48);
     QTest::newRow("llama-2-70b") << "llama-2-70b" << llamaParams(32000, 8192, 28672, 80, 64, 8, 128);
     QTest::newRow("mistral-7b") << "mistral-7b" << llamaParams(32000, 4096, 14336, 32, 32, 8, 128);
+    QTest::newRow("llama-3-8b") << "llama-3-8b" << llamaParams(128256, 4096, 14336, 32, 32, 8, 128);
+    QTest::newRow("llama-3-70b") << "llama-3-70b" << llamaParams(128256, 8192, 28672, 80, 64, 8, 128);
     QTest::newRow("switch-base-8") << "switch-base-8" << switchParams(32128, 768, 768, 3072, 12, 12, 8, 2, 32);
     // NeuSight's switchxl4.json: d_model 1024, 32 heads of 128 (inner 4096), d_ff 16384, 24 + 24
     // layers, 4 experts, 12 sparse layers per stack (step 2).
