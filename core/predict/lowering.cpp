@@ -445,6 +445,7 @@ private:
     void noteUnknown(const Node &n, const PlannedNode &pn);  // counts an uncosted node in the plan
     bool lowerMatMul(int node, const Node &n, ComputeType ct, int eb, Kernel &out) const;
     std::int64_t stackedWeightRows(int v) const;
+    int expandedSource(int v) const;
     int broadcastSource(int v) const;
     bool materialisesBroadcast(const Node &n) const;
     std::int64_t sharedKvGroup(int operand, const Kernel &product) const;
@@ -1149,6 +1150,18 @@ void Lowerer::lowerMhaMember(int node, const Node &n, PlannedNode &pn, int rb) {
     }
 }
 
+// The input of the Expand producing `v` when that Expand broadcasts (its input has fewer
+// elements than `v`); -1 otherwise.
+int Lowerer::expandedSource(int v) const {
+    const int p = producer(v);
+    if (p < 0 || kindOf(p) != OpKind::View || g.nodes[static_cast<std::size_t>(p)].opType != QLatin1String("Expand")) {
+        return -1;
+    }
+    const int source = g.nodes[static_cast<std::size_t>(p)].input(0);
+    const std::int64_t in = elems(source);
+    return in > 0 && in < elems(v) ? source : -1;
+}
+
 // The input of the Expand that broadcasts `v`, reached back from it through views and transposes
 // (grouped-query attention's repeat_kv: [B, kv, 1, T, d] expanded to [B, kv, g, T, d] and viewed as
 // [B, kv g, T, d]); -1 when no broadcasting Expand feeds it.
@@ -1161,8 +1174,7 @@ int Lowerer::broadcastSource(int v) const {
         const Node &pn = g.nodes[static_cast<std::size_t>(p)];
         const OpKind k = kindOf(p);
         if (k == OpKind::View && pn.opType == QLatin1String("Expand")) {
-            const std::int64_t in = elems(pn.input(0));
-            return in > 0 && in < elems(pn.output(0)) ? pn.input(0) : -1;
+            return expandedSource(v);
         }
         if ((k != OpKind::View && k != OpKind::Transpose) || pn.opType == QLatin1String("Slice") ||
             pn.opType == QLatin1String("Split")) {
@@ -1175,11 +1187,18 @@ int Lowerer::broadcastSource(int v) const {
 
 // Eager PyTorch: a reshape that merges a broadcast (expanded) dimension cannot be a view and
 // copies, as repeat_kv's `expand(...).reshape(...)` in HF's eager attention does (the copy writes
-// the repeated heads). Not where it feeds an SDPA op: transformers 5 with PyTorch >= 2.5 passes
-// grouped KV heads to scaled_dot_product_attention with enable_gqa instead of repeating them
-// (sdpa_attention.py, use_gqa_in_sdpa; the measured GQA rows of data/measured ran so).
+// the repeated heads). Only for an activation expanded (a constant expanded and reshaped is shape
+// arithmetic: folded, or a fill the exporter writes for an indexed assignment, Swin's attention
+// mask). Not where it feeds an SDPA op: transformers 5 with PyTorch >= 2.5 passes grouped KV heads
+// to scaled_dot_product_attention with enable_gqa instead of repeating them (sdpa_attention.py,
+// use_gqa_in_sdpa; the measured GQA rows of data/measured ran so).
 bool Lowerer::materialisesBroadcast(const Node &n) const {
     if (n.opType != QLatin1String("Reshape") || n.output(0) < 0) {
+        return false;
+    }
+    const int source = expandedSource(n.input(0));
+    if (source < 0 || folded(source) || val(source).isInitializer() ||
+        (producer(source) >= 0 && kindOf(producer(source)) == OpKind::Fill)) {
         return false;
     }
     // Forwards through views and transposes (the dynamo exporter reshapes the repeated K again).
@@ -1199,16 +1218,7 @@ bool Lowerer::materialisesBroadcast(const Node &n) const {
         }
         frontier = std::move(next);
     }
-    const int p = producer(n.input(0));
-    if (p < 0 || kindOf(p) != OpKind::View || g.nodes[static_cast<std::size_t>(p)].opType != QLatin1String("Expand")) {
-        return false;
-    }
-    // An activation expanded (a constant expanded and reshaped is shape arithmetic: folded, or a
-    // fill the exporter writes for an indexed assignment, Swin's attention mask).
-    const int source = g.nodes[static_cast<std::size_t>(p)].input(0);
-    const std::int64_t in = elems(source);
-    return in > 0 && in < elems(n.input(0)) && !folded(source) && !val(source).isInitializer() &&
-           (producer(source) < 0 || kindOf(producer(source)) != OpKind::Fill);
+    return true;
 }
 
 // How many query heads share each KV head in the product `product` of which `operand` is the K
@@ -2082,8 +2092,7 @@ void Lowerer::emitKernels(const NodeLowering &c) {
         if (materialisesBroadcast(c.n)) {
             // Writes the repeated heads and reads each source element once from DRAM (the repeats
             // hit the cache): a copy moving (source + output) bytes.
-            const std::int64_t source = elems(g.nodes[static_cast<std::size_t>(producer(c.n.input(0)))].input(0));
-            pushKernel(c.node, Kernel::copy((source + c.outE) / 2, c.eb, 1));
+            pushKernel(c.node, Kernel::copy((elems(expandedSource(c.n.input(0))) + c.outE) / 2, c.eb, 1));
             return;
         }
         emitGeneric(c.node, c.pn, c.eb);

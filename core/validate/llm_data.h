@@ -72,7 +72,7 @@ Result<LlmDataSet> loadLlmData(const QString &dataDir);
 QString llmGpuIdFor(const QString &publishedGpu, QString *reason);
 QString llmModelFor(const QString &publishedModel, QString *modelKey, QString *reason);  // "zoo:..." or "models/<file>.json"
 QString llmRuntimeFamilyFor(const QString &publishedRuntime);
-QString llmProfileForFamily(const QString &family);  // "llama.cpp", "hf-eager" or "fused"
+QString llmProfileForFamily(const QString &family);  // "llama.cpp", "tinychat", "hf-eager" or "fused"
 std::optional<WeightFormat> llmWeightFormatFor(const QString &publishedWeights);
 
 }  // namespace infersight

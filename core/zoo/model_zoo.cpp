@@ -256,12 +256,16 @@ std::vector<ZooModel> makeModels() {
     addOpt("opt-125m", opt(768, 12, 12), 125239296, "OPT-125M (Zhang et al. 2022)");
     addOpt("opt-350m", opt(1024, 24, 16, 512, false), 331196416, "OPT-350M (post-LN, 512-wide embeddings with project_in/out)");
     addOpt("opt-1.3b", opt(2048, 24, 32), 1315758080, "OPT-1.3B");
-    const auto addLlama = [&list](const char *name, LlamaConfig cfg, std::int64_t params, const char *desc, const char *reference) {
+    // Llama graphs (buildLlama) of a family: "llama", or what the family changes (LlamaConfig's flags).
+    const auto addLlamaFamily = [&list](const char *name, const char *family, LlamaConfig cfg, std::int64_t params, const char *desc,
+                                        const char *reference) {
         const QString n = QString::fromLatin1(name);
-        list.push_back(language(n, QStringLiteral("llama"), QString::fromLatin1(desc), QString::fromLatin1(reference), true,
+        list.push_back(language(n, QString::fromLatin1(family), QString::fromLatin1(desc), QString::fromLatin1(reference), true,
                                 std::min<std::int64_t>(cfg.maxPositions, 4096), params,
                                 [n, cfg](const ZooOptions &o) { return buildLlama(n, cfg, o); }));
     };
+    const auto addLlama = [&addLlamaFamily](const char *name, LlamaConfig cfg, std::int64_t params, const char *desc,
+                                            const char *reference) { addLlamaFamily(name, "llama", cfg, params, desc, reference); };
     addLlama("llama-2-7b", llama(4096, 11008, 32, 32, 32), 6738415616, "Llama 2 7B (Touvron et al. 2023): RMSNorm, RoPE, SwiGLU",
              "transformers LlamaForCausalLM, meta-llama/Llama-2-7b-hf config");
     addLlama("llama-2-13b", llama(5120, 13824, 40, 40, 40), 13015864320, "Llama 2 13B",
@@ -281,22 +285,11 @@ std::vector<ZooModel> makeModels() {
         addLlama("llama-3-70b", l3, 70553706496, "Llama 3 70B: 128k vocabulary, GQA with 8 KV heads",
                  "transformers LlamaForCausalLM, meta-llama/Meta-Llama-3-70B config");
     }
-    {
-        LlamaConfig m = llama(4096, 14336, 32, 32, 8, 32768);
-        list.push_back(language(QStringLiteral("mistral-7b"), QStringLiteral("llama"),
-                                QStringLiteral("Mistral 7B v0.1 (Jiang et al. 2023): GQA with 8 KV heads (sliding window not modelled)"),
-                                QStringLiteral("transformers MistralForCausalLM, mistralai/Mistral-7B-v0.1 config"), true, 4096,
-                                7241732096, [m](const ZooOptions &o) { return buildLlama(QStringLiteral("mistral-7b"), m, o); }));
-    }
+    addLlama("mistral-7b", llama(4096, 14336, 32, 32, 8, 32768), 7241732096,
+             "Mistral 7B v0.1 (Jiang et al. 2023): GQA with 8 KV heads (sliding window not modelled)",
+             "transformers MistralForCausalLM, mistralai/Mistral-7B-v0.1 config");
     // Decoder LLMs of other families (the configs of their hub pages; parameter counts of the HF
     // modules, as the released weights hold them: tests/fixtures/hfconfig/README.md).
-    const auto addLlamaFamily = [&list](const char *name, const char *family, LlamaConfig cfg, std::int64_t params, const char *desc,
-                                        const char *reference) {
-        const QString n = QString::fromLatin1(name);
-        list.push_back(language(n, QString::fromLatin1(family), QString::fromLatin1(desc), QString::fromLatin1(reference), true,
-                                std::min<std::int64_t>(cfg.maxPositions, 4096), params,
-                                [n, cfg](const ZooOptions &o) { return buildLlama(n, cfg, o); }));
-    };
     {
         LlamaConfig q = llama(896, 4864, 24, 14, 2, 32768);
         q.vocab = 151936;
